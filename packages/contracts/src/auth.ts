@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 120;
+
+const password = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+const name = z.string().trim().min(1, 'Name is required').max(NAME_MAX_LENGTH);
+const email = z.email('Enter a valid email address').max(254);
+
+export const SignUpBody = z.object({
+  name,
+  email,
+  password,
+  company_name: z.string().trim().max(NAME_MAX_LENGTH).optional(),
+});
+export type SignUpBody = z.infer<typeof SignUpBody>;
+
+export const SignInBody = z.object({ email, password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
+export type SignInBody = z.infer<typeof SignInBody>;
+
+export const ForgotPasswordBody = z.object({ email });
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
+
+export const ResetPasswordBody = z.object({ token: z.string().min(1).max(200), password });
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
+
+export const ConfirmEmailBody = z.object({ token: z.string().min(1).max(2000) });
+export type ConfirmEmailBody = z.infer<typeof ConfirmEmailBody>;
+
+export const UpdateSettingsBody = z.object({
+  name: name.optional(),
+  company_name: z.string().trim().max(NAME_MAX_LENGTH).nullable().optional(),
+  critical_emails: z.boolean().optional(),
+});
+export type UpdateSettingsBody = z.infer<typeof UpdateSettingsBody>;
+
+export const ChangePasswordBody = z.object({
+  current_password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  new_password: password,
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;

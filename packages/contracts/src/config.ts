@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+export const ROLES = ['developer', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The signed-in user as the web sees it. */
+export const CurrentUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  employee: z.boolean(),
+  procore_id: z.number().int(),
+  company_name: z.string().nullable(),
+  critical_emails: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof CurrentUser>;
+
+/** `GET /api/v1/config`: deployment flags and the session's user. */
+export const RuntimeConfig = z.object({
+  platform_name: z.string(),
+  support_email: z.string(),
+  fedramp: z.boolean(),
+  restricted_government: z.boolean(),
+  security_questionnaire: z.boolean(),
+  semantic_versions: z.boolean(),
+  reference_external_url: z.string().nullable(),
+  reference_external_label: z.string(),
+  dev_api_base_url: z.string(),
+  branch: z.string(),
+  csrf_token: z.string(),
+  user: CurrentUser.nullable(),
+});
+export type RuntimeConfig = z.infer<typeof RuntimeConfig>;

@@ -1,0 +1,67 @@
+import { Redis } from 'ioredis';
+import nodemailer from 'nodemailer';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { confirmEmailMail, resetPasswordMail } from './features/auth/auth.mail.ts';
+import { jobDefinitions } from './features/index.ts';
+import { createAuth } from './platform/auth/auth.ts';
+import { createLoginLimiter } from './platform/auth/login-limiter.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
+import type { AppContext } from './platform/context.ts';
+import { createJobs } from './platform/jobs.ts';
+import type { Logger } from './platform/logger.ts';
+import { sendMail } from './platform/mail/mail.ts';
+
+type Options = { database?: Database; clock?: Clock; log: Logger; redisPrefix?: string };
+
+/** Opens the database, applies migrations, starts the job queue and wires the services together. */
+export async function createContext(
+  config: Config,
+  options: Options,
+): Promise<AppContext & { close(): Promise<void> }> {
+  const database =
+    options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  await database.migrate();
+  const jobs = await createJobs(database, jobDefinitions, options.log);
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
+  redis?.on('error', (error) => options.log.warn({ err: error }, 'redis error'));
+  const smtp = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
+
+  const ctx = {
+    config,
+    database,
+    db: database.db,
+    jobs,
+    clock: options.clock ?? systemClock,
+    log: options.log,
+    smtp,
+    loginLimiter: createLoginLimiter(redis, options.redisPrefix),
+  } as AppContext;
+  ctx.auth = createAuth(config, database.db, {
+    confirmEmail: (user, token) =>
+      sendMail(ctx, {
+        to: user.email,
+        template: 'auth.confirm_email',
+        idempotencyKey: `confirm:${token}`,
+        ...confirmEmailMail(config, user, token),
+      }),
+    resetPassword: (user, token) =>
+      sendMail(ctx, {
+        to: user.email,
+        template: 'auth.reset_password',
+        idempotencyKey: `reset:${token}`,
+        ...resetPasswordMail(config, user, token),
+      }),
+  });
+
+  return Object.assign(ctx, {
+    async close() {
+      await jobs.stop();
+      redis?.disconnect();
+      smtp?.close();
+      await database.close();
+    },
+  });
+}

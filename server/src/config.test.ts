@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { ConfigError, loadConfig } from './config.ts';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'portal-config-'));
+
+test('defaults read as the spec has them', () => {
+  const config = loadConfig({ DATA_DIR: dataDir() });
+  assert.equal(config.port, 3000);
+  assert.equal(config.platformName, 'Procore');
+  assert.equal(config.fedramp, false);
+  assert.equal(config.publicUrl, 'http://localhost:3000');
+});
+
+test('a bad value stops start-up naming the variable', () => {
+  assert.throws(
+    () => loadConfig({ PORT: 'eighty', DATA_DIR: dataDir() }),
+    (error: Error) => {
+      assert.ok(error instanceof ConfigError);
+      assert.match(error.message, /PORT/);
+      return true;
+    },
+  );
+  assert.throws(() => loadConfig({ FEDRAMP: 'maybe', DATA_DIR: dataDir() }), /FEDRAMP/);
+  assert.throws(() => loadConfig({ SMTP_URL: 'not a url', DATA_DIR: dataDir() }), /SMTP_URL/);
+  assert.throws(() => loadConfig({ TIME_ZONE: 'Mars/Base', DATA_DIR: dataDir() }), /TIME_ZONE/);
+});
+
+test('the session secret is generated once and kept under DATA_DIR', () => {
+  const dir = dataDir();
+  const first = loadConfig({ DATA_DIR: dir });
+  const second = loadConfig({ DATA_DIR: dir });
+  assert.ok(first.sessionSecret.length >= 32);
+  assert.equal(first.sessionSecret, second.sessionSecret);
+  assert.equal(readFileSync(path.join(dir, 'session-secret'), 'utf8'), first.sessionSecret);
+});
+
+test('demo seeding is off in production', () => {
+  assert.equal(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() }).seedDemo, false);
+  assert.equal(loadConfig({ SEED_DEMO: 'false', DATA_DIR: dataDir() }).seedDemo, false);
+});

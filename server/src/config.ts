@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((value) =>
+      value === undefined || value === '' ? fallback : ['true', '1', 'yes'].includes(value),
+    );
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(z.url().optional());
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Developer Portal <no-reply@developers.localhost>'),
+  PUBLIC_URL: optionalUrl,
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SEED_DEMO: flag(true),
+  DEMO_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
+  SUPPORT_EMAIL: z.email().default('support@example.com'),
+  FEDRAMP: flag(false),
+  RESTRICTED_GOVERNMENT: flag(false),
+  SECURITY_QUESTIONNAIRE: flag(false),
+  SEMANTIC_VERSIONS: flag(true),
+  PLATFORM_NAME: z.string().min(1).default('Procore'),
+  REFERENCE_EXTERNAL_URL: optionalUrl,
+  REFERENCE_EXTERNAL_LABEL: z.string().default('Construction Network API'),
+  DEV_API_BASE_URL: z.string().default('https://sandbox.procore.com'),
+  BRANCH: z.string().default('main'),
+  TIME_ZONE: z.string().default('UTC'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: flag(false),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  sessionSecret: string;
+  seedDemo: boolean;
+  demoPassword: string | undefined;
+  supportEmail: string;
+  fedramp: boolean;
+  restrictedGovernment: boolean;
+  securityQuestionnaire: boolean;
+  semanticVersions: boolean;
+  platformName: string;
+  referenceExternalUrl: string | undefined;
+  referenceExternalLabel: string;
+  devApiBaseUrl: string;
+  branch: string;
+  timeZone: string;
+  logLevel: string;
+  webDist: string;
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value names the variable and stops start-up. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (!isValidTimeZone(e.TIME_ZONE))
+    throw new ConfigError(`Invalid configuration:\n  TIME_ZONE: unknown time zone`);
+  const dataDir = path.resolve(e.DATA_DIR);
+  const base: Config = {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    sessionSecret: e.SESSION_SECRET ?? '',
+    seedDemo: e.SEED_DEMO && e.NODE_ENV !== 'production',
+    demoPassword: e.DEMO_PASSWORD,
+    supportEmail: e.SUPPORT_EMAIL,
+    fedramp: e.FEDRAMP,
+    restrictedGovernment: e.RESTRICTED_GOVERNMENT,
+    securityQuestionnaire: e.SECURITY_QUESTIONNAIRE,
+    semanticVersions: e.SEMANTIC_VERSIONS,
+    platformName: e.PLATFORM_NAME,
+    referenceExternalUrl: e.REFERENCE_EXTERNAL_URL,
+    referenceExternalLabel: e.REFERENCE_EXTERNAL_LABEL,
+    devApiBaseUrl: e.DEV_API_BASE_URL,
+    branch: e.BRANCH,
+    timeZone: e.TIME_ZONE,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    trustProxy: e.TRUST_PROXY,
+  };
+  const config = { ...base, ...overrides };
+  if (!config.sessionSecret) config.sessionSecret = readOrCreateSecret(config.dataDir);
+  return config;
+}
+
+function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A generated secret kept under DATA_DIR so sessions survive restarts without configuration. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString('base64url');
+    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return secret;
+  }
+}

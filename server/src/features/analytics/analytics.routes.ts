@@ -1,0 +1,19 @@
+import { AnalyticsEventBody } from '@portal/contracts';
+import { z } from 'zod';
+import type { App } from '../../platform/http.ts';
+import { recordEvent } from './analytics.service.ts';
+
+export async function analyticsRoutes(app: App) {
+  app.post(
+    '/analytics',
+    {
+      config: { access: 'public' },
+      bodyLimit: 8 * 1024,
+      schema: { body: AnalyticsEventBody, response: { 202: z.object({ ok: z.literal(true) }) } },
+    },
+    async (request, reply) => {
+      await recordEvent(app.ctx, request.user?.id ?? null, request.body);
+      return reply.status(202).send({ ok: true });
+    },
+  );
+}

@@ -1,0 +1,36 @@
+import type { Config } from '../../config.ts';
+import { escapeHtml, renderLayout } from '../../platform/mail/layout.ts';
+import type { RenderedMail } from '../../platform/mail/mail.ts';
+
+type Recipient = { name: string; email: string };
+
+export function confirmEmailMail(config: Config, user: Recipient, token: string): RenderedMail {
+  const url = `${config.publicUrl}/confirm?token=${encodeURIComponent(token)}`;
+  const subject = `Confirm your ${config.platformName} Developer Portal account`;
+  return {
+    subject,
+    text: `Hi ${user.name},\n\nConfirm your e-mail address to finish creating your account:\n${url}\n\nIf you did not sign up, ignore this message.`,
+    html: renderLayout({
+      platformName: config.platformName,
+      heading: 'Confirm your e-mail address',
+      bodyHtml: `<p>Hi ${escapeHtml(user.name)},</p><p>Confirm your e-mail address to finish creating your account.</p>`,
+      action: { label: 'Confirm e-mail address', url },
+      footerHtml: 'If you did not sign up, ignore this message.',
+    }),
+  };
+}
+
+export function resetPasswordMail(config: Config, user: Recipient, token: string): RenderedMail {
+  const url = `${config.publicUrl}/reset_password?token=${encodeURIComponent(token)}`;
+  return {
+    subject: `Reset your ${config.platformName} Developer Portal password`,
+    text: `Hi ${user.name},\n\nSomeone asked to reset your password. Choose a new one here (the link works for one hour):\n${url}\n\nIf it was not you, ignore this message; your password stays the same.`,
+    html: renderLayout({
+      platformName: config.platformName,
+      heading: 'Reset your password',
+      bodyHtml: `<p>Hi ${escapeHtml(user.name)},</p><p>Someone asked to reset your password. The link works for one hour.</p>`,
+      action: { label: 'Choose a new password', url },
+      footerHtml: 'If it was not you, ignore this message; your password stays the same.',
+    }),
+  };
+}

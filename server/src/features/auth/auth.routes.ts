@@ -1,0 +1,93 @@
+import {
+  ChangePasswordBody,
+  ConfirmEmailBody,
+  CurrentUser,
+  ForgotPasswordBody,
+  ResetPasswordBody,
+  SignInBody,
+  SignUpBody,
+  UpdateSettingsBody,
+} from '@portal/contracts';
+import { z } from 'zod';
+import { type App, currentUser, forwardCookies, toWebHeaders } from '../../platform/http.ts';
+import * as auth from './auth.service.ts';
+
+const Ok = z.object({ ok: z.literal(true) });
+const ok = { ok: true as const };
+
+export async function authRoutes(app: App) {
+  app.post(
+    '/auth/sign_up',
+    { config: { access: 'public' }, schema: { body: SignUpBody, response: { 201: Ok } } },
+    async (request, reply) => {
+      await auth.signUp(app.ctx, request.body);
+      return reply.status(201).send(ok);
+    },
+  );
+
+  app.post(
+    '/auth/sign_in',
+    { config: { access: 'public' }, schema: { body: SignInBody, response: { 200: Ok } } },
+    async (request, reply) => {
+      forwardCookies(await auth.signIn(app.ctx, request.body, request.ip, toWebHeaders(request)), reply);
+      return ok;
+    },
+  );
+
+  app.post(
+    '/auth/sign_out',
+    { config: { access: 'public' }, schema: { response: { 200: Ok } } },
+    async (request, reply) => {
+      if (request.user) forwardCookies(await auth.signOut(app.ctx, toWebHeaders(request)), reply);
+      return ok;
+    },
+  );
+
+  app.post(
+    '/auth/confirm',
+    { config: { access: 'public' }, schema: { body: ConfirmEmailBody, response: { 200: Ok } } },
+    async (request, reply) => {
+      forwardCookies(await auth.confirmEmail(app.ctx, request.body.token), reply);
+      return ok;
+    },
+  );
+
+  app.post(
+    '/auth/forgot_password',
+    { config: { access: 'public' }, schema: { body: ForgotPasswordBody, response: { 200: Ok } } },
+    async (request) => {
+      await auth.requestPasswordReset(app.ctx, request.body.email);
+      return ok;
+    },
+  );
+
+  app.post(
+    '/auth/reset_password',
+    { config: { access: 'public' }, schema: { body: ResetPasswordBody, response: { 200: Ok } } },
+    async (request) => {
+      await auth.resetPassword(app.ctx, request.body);
+      return ok;
+    },
+  );
+
+  app.get(
+    '/me',
+    { config: { access: 'user' }, schema: { response: { 200: CurrentUser } } },
+    async (request) => auth.toCurrentUser(currentUser(request)),
+  );
+
+  app.patch(
+    '/me',
+    { config: { access: 'user' }, schema: { body: UpdateSettingsBody, response: { 200: CurrentUser } } },
+    async (request) => auth.updateSettings(app.ctx, currentUser(request), request.body),
+  );
+
+  app.post(
+    '/me/password',
+    { config: { access: 'user' }, schema: { body: ChangePasswordBody, response: { 200: Ok } } },
+    async (request, reply) => {
+      forwardCookies(await auth.changePassword(app.ctx, request.body, toWebHeaders(request)), reply);
+      return ok;
+    },
+  );
+}

@@ -1,0 +1,147 @@
+import type {
+  ChangePasswordBody,
+  CurrentUser,
+  ResetPasswordBody,
+  SignInBody,
+  SignUpBody,
+  UpdateSettingsBody,
+} from '@portal/contracts';
+import { APIError } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError, fieldError } from '../../platform/errors.ts';
+import type { SessionUser } from '../../platform/http.ts';
+
+export function toCurrentUser(user: SessionUser): CurrentUser {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    employee: user.employee,
+    procore_id: user.procoreId,
+    company_name: user.companyName,
+    critical_emails: user.criticalEmails,
+  };
+}
+
+/** better-auth's errors, in the portal's error shape. */
+function translate(error: unknown): never {
+  if (!(error instanceof APIError)) throw error;
+  const code = (error.body as { code?: string } | undefined)?.code;
+  switch (code) {
+    case 'INVALID_EMAIL_OR_PASSWORD':
+    case 'INVALID_PASSWORD':
+      throw new AppError('invalid_credentials', 'Invalid email or password');
+    case 'EMAIL_NOT_VERIFIED':
+      throw new AppError(
+        'email_not_confirmed',
+        'Confirm your e-mail address first. We have sent you a new confirmation link.',
+      );
+    case 'USER_ALREADY_EXISTS':
+    case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
+      throw fieldError('email', 'An account with this email already exists');
+    case 'INVALID_TOKEN':
+    case 'TOKEN_EXPIRED':
+      throw fieldError('token', 'This link is invalid or has expired. Ask for a new one.');
+    case 'PASSWORD_TOO_SHORT':
+    case 'PASSWORD_TOO_LONG':
+      throw fieldError('password', error.message);
+    default:
+      throw new AppError('validation_failed', error.message || 'The request could not be completed');
+  }
+}
+
+async function call<T>(promise: Promise<T>): Promise<T> {
+  try {
+    return await promise;
+  } catch (error) {
+    translate(error);
+  }
+}
+
+export async function signUp(ctx: AppContext, body: SignUpBody) {
+  await call(
+    ctx.auth.api.signUpEmail({
+      body: {
+        name: body.name,
+        email: body.email.toLowerCase(),
+        password: body.password,
+        ...(body.company_name ? { companyName: body.company_name } : {}),
+      },
+    }),
+  );
+}
+
+export async function signIn(ctx: AppContext, body: SignInBody, ip: string, headers: Headers) {
+  await ctx.loginLimiter.consume(body.email, ip);
+  const result = await call(
+    ctx.auth.api.signInEmail({
+      body: { email: body.email.toLowerCase(), password: body.password },
+      headers,
+      returnHeaders: true,
+    }),
+  );
+  await ctx.loginLimiter.reset(body.email);
+  return result.headers;
+}
+
+export async function signOut(ctx: AppContext, headers: Headers) {
+  const result = await call(ctx.auth.api.signOut({ headers, returnHeaders: true }));
+  return result.headers;
+}
+
+/** Confirms the address and signs the user in (the link is the proof of the address). */
+export async function confirmEmail(ctx: AppContext, token: string) {
+  const result = await call(ctx.auth.api.verifyEmail({ query: { token }, returnHeaders: true }));
+  return result.headers;
+}
+
+export async function requestPasswordReset(ctx: AppContext, email: string) {
+  // Always answers the same way, so the endpoint does not reveal which addresses have accounts.
+  await call(ctx.auth.api.requestPasswordReset({ body: { email: email.toLowerCase() } }));
+}
+
+export async function resetPassword(ctx: AppContext, body: ResetPasswordBody) {
+  await call(ctx.auth.api.resetPassword({ body: { token: body.token, newPassword: body.password } }));
+}
+
+export async function changePassword(ctx: AppContext, body: ChangePasswordBody, headers: Headers) {
+  try {
+    const result = await ctx.auth.api.changePassword({
+      body: {
+        currentPassword: body.current_password,
+        newPassword: body.new_password,
+        revokeOtherSessions: true,
+      },
+      headers,
+      returnHeaders: true,
+    });
+    return result.headers;
+  } catch (error) {
+    if (error instanceof APIError && (error.body as { code?: string })?.code === 'INVALID_PASSWORD') {
+      throw fieldError('current_password', 'Current password is incorrect');
+    }
+    translate(error);
+  }
+}
+
+export async function updateSettings(
+  ctx: AppContext,
+  user: SessionUser,
+  body: UpdateSettingsBody,
+): Promise<CurrentUser> {
+  const changes: Partial<typeof users.$inferInsert> = { updatedAt: ctx.clock.now() };
+  if (body.name !== undefined) changes.name = body.name;
+  if (body.company_name !== undefined) changes.companyName = body.company_name || null;
+  if (body.critical_emails !== undefined) changes.criticalEmails = body.critical_emails;
+  const [row] = await ctx.db.update(users).set(changes).where(eq(users.id, user.id)).returning();
+  if (!row) throw new AppError('not_found', 'User not found');
+  return toCurrentUser({
+    ...user,
+    name: row.name,
+    companyName: row.companyName,
+    criticalEmails: row.criticalEmails,
+  });
+}

@@ -1,0 +1,201 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { mailOutbox } from '../../db/schema/index.ts';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/helpers.ts';
+
+let t: TestApp;
+before(async () => {
+  t = await createTestApp();
+});
+after(() => t.close());
+
+async function mailsTo(email: string) {
+  const rows = await t.ctx.db.select().from(mailOutbox);
+  return rows.filter((row) => row.to === email);
+}
+
+function tokenFrom(text: string, path: string): string {
+  const match = new RegExp(`${path}\\?token=([^\\s]+)`).exec(text);
+  assert.ok(match, `no ${path} link in ${text}`);
+  return decodeURIComponent(match[1]!);
+}
+
+describe('sign up, confirm, sign in', () => {
+  test('a new account must confirm its e-mail before signing in', async () => {
+    const client = t.client();
+    const email = 'new.person@example.com';
+    const signUp = await client.post('/api/v1/auth/sign_up', {
+      name: 'New Person',
+      email,
+      password: TEST_PASSWORD,
+      company_name: 'Builders Inc',
+    });
+    assert.equal(signUp.statusCode, 201, signUp.body);
+
+    const early = await client.post('/api/v1/auth/sign_in', { email, password: TEST_PASSWORD });
+    assert.equal(early.statusCode, 403);
+    assert.equal(early.json().code, 'email_not_confirmed');
+
+    await t.drainJobs();
+    const mails = await mailsTo(email);
+    assert.ok(mails.length >= 1);
+    assert.match(mails[0]!.subject, /Confirm your Procore Developer Portal account/);
+    const token = tokenFrom(mails[0]!.text, '/confirm');
+
+    const confirm = await client.post('/api/v1/auth/confirm', { token });
+    assert.equal(confirm.statusCode, 200, confirm.body);
+    const me = await client.get('/api/v1/me');
+    assert.equal(me.statusCode, 200);
+    assert.equal(me.json().email, email);
+    assert.equal(me.json().role, 'developer');
+    assert.equal(me.json().company_name, 'Builders Inc');
+    assert.equal(me.json().critical_emails, true);
+    assert.ok(Number.isInteger(me.json().procore_id));
+
+    const fresh = t.client();
+    const signIn = await fresh.post('/api/v1/auth/sign_in', { email, password: TEST_PASSWORD });
+    assert.equal(signIn.statusCode, 200);
+    const cookie = signIn.cookies.find((c) => c.name.includes('session_token'));
+    assert.ok(cookie?.httpOnly);
+    assert.equal(cookie?.sameSite, 'Lax');
+  });
+
+  test('a bad confirmation token is refused at the field', async () => {
+    const res = await t.client().post('/api/v1/auth/confirm', { token: 'nope' });
+    assert.equal(res.statusCode, 422);
+    assert.deepEqual(Object.keys(res.json().fields), ['token']);
+  });
+
+  test('sign-up validates every field', async () => {
+    const res = await t
+      .client()
+      .post('/api/v1/auth/sign_up', { name: '', email: 'not-an-email', password: 'short' });
+    assert.equal(res.statusCode, 422);
+    const body = res.json();
+    assert.equal(body.code, 'validation_failed');
+    assert.deepEqual(Object.keys(body.fields).sort(), ['email', 'name', 'password']);
+  });
+
+  test('signing up again with a taken address changes nothing and reveals nothing', async () => {
+    const user = await t.createUser();
+    const res = await t
+      .client()
+      .post('/api/v1/auth/sign_up', { name: 'X', email: user.email, password: 'another password 2' });
+    // The same answer as a new address, so sign-up cannot be used to probe for accounts.
+    assert.equal(res.statusCode, 201);
+    const taken = await t
+      .client()
+      .post('/api/v1/auth/sign_in', { email: user.email, password: 'another password 2' });
+    assert.equal(taken.statusCode, 401);
+    const owner = await t
+      .client()
+      .post('/api/v1/auth/sign_in', { email: user.email, password: TEST_PASSWORD });
+    assert.equal(owner.statusCode, 200);
+  });
+
+  test('a wrong password gets an error and no session', async () => {
+    const user = await t.createUser();
+    const client = t.client();
+    const res = await client.post('/api/v1/auth/sign_in', { email: user.email, password: 'wrong password!' });
+    assert.equal(res.statusCode, 401);
+    assert.equal(res.json().code, 'invalid_credentials');
+    assert.equal(res.cookies.filter((c) => c.name.includes('session_token')).length, 0);
+    assert.equal((await client.get('/api/v1/me')).statusCode, 401);
+  });
+
+  test('sign out ends the session', async () => {
+    const { client } = await t.asNewUser();
+    assert.equal((await client.get('/api/v1/me')).statusCode, 200);
+    assert.equal((await client.post('/api/v1/auth/sign_out')).statusCode, 200);
+    assert.equal((await client.get('/api/v1/me')).statusCode, 401);
+  });
+
+  test('sign-in attempts are limited per account', async () => {
+    const user = await t.createUser();
+    let last = 0;
+    for (let i = 0; i < 11; i++) {
+      const res = await t
+        .client()
+        .post('/api/v1/auth/sign_in', { email: user.email, password: 'wrong password!' });
+      last = res.statusCode;
+    }
+    assert.equal(last, 429);
+    const blocked = await t
+      .client()
+      .post('/api/v1/auth/sign_in', { email: user.email, password: TEST_PASSWORD });
+    assert.equal(blocked.statusCode, 429);
+    assert.ok(blocked.headers['retry-after']);
+  });
+});
+
+describe('password reset and settings', () => {
+  test('forgot password e-mails a single-use reset link', async () => {
+    const user = await t.createUser();
+    const client = t.client();
+    assert.equal((await client.post('/api/v1/auth/forgot_password', { email: user.email })).statusCode, 200);
+    // Unknown addresses get the same answer.
+    assert.equal(
+      (await client.post('/api/v1/auth/forgot_password', { email: 'nobody@example.com' })).statusCode,
+      200,
+    );
+    await t.drainJobs();
+    const [mail] = await mailsTo(user.email);
+    const token = tokenFrom(mail!.text, '/reset_password');
+    const newPassword = 'a brand new password';
+    assert.equal(
+      (await client.post('/api/v1/auth/reset_password', { token, password: newPassword })).statusCode,
+      200,
+    );
+    const again = await client.post('/api/v1/auth/reset_password', { token, password: newPassword });
+    assert.equal(again.statusCode, 422);
+    const old = await t.client().post('/api/v1/auth/sign_in', { email: user.email, password: TEST_PASSWORD });
+    assert.equal(old.statusCode, 401);
+    const fresh = await t.client().post('/api/v1/auth/sign_in', { email: user.email, password: newPassword });
+    assert.equal(fresh.statusCode, 200);
+  });
+
+  test('settings change name, company and critical e-mail opt-in', async () => {
+    const { client } = await t.asNewUser();
+    const res = await client.patch('/api/v1/me', {
+      name: 'Renamed',
+      company_name: 'New Co',
+      critical_emails: false,
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    const me = (await client.get('/api/v1/me')).json();
+    assert.equal(me.name, 'Renamed');
+    assert.equal(me.company_name, 'New Co');
+    assert.equal(me.critical_emails, false);
+  });
+
+  test('changing the password needs the current one', async () => {
+    const { user, client } = await t.asNewUser();
+    const wrong = await client.post('/api/v1/me/password', {
+      current_password: 'not it at all',
+      new_password: 'another password 1',
+    });
+    assert.equal(wrong.statusCode, 422);
+    assert.ok(wrong.json().fields.current_password);
+    const ok = await client.post('/api/v1/me/password', {
+      current_password: TEST_PASSWORD,
+      new_password: 'another password 1',
+    });
+    assert.equal(ok.statusCode, 200, ok.body);
+    const signIn = await t
+      .client()
+      .post('/api/v1/auth/sign_in', { email: user.email, password: 'another password 1' });
+    assert.equal(signIn.statusCode, 200);
+  });
+
+  test('state-changing requests without the CSRF token are refused', async () => {
+    const { client } = await t.asNewUser();
+    const res = await client.request({
+      method: 'PATCH',
+      url: '/api/v1/me',
+      payload: { name: 'X' },
+      csrf: false,
+    });
+    assert.equal(res.statusCode, 403);
+    assert.equal(res.json().code, 'csrf_invalid');
+  });
+});

@@ -1,0 +1,27 @@
+import { RuntimeConfig } from '@portal/contracts';
+import type { App } from '../../platform/http.ts';
+import { toCurrentUser } from '../auth/auth.service.ts';
+
+export async function configRoutes(app: App) {
+  app.get(
+    '/config',
+    { config: { access: 'public' }, schema: { response: { 200: RuntimeConfig } } },
+    async (request, reply) => {
+      const { config } = app.ctx;
+      return {
+        platform_name: config.platformName,
+        support_email: config.supportEmail,
+        fedramp: config.fedramp,
+        restricted_government: config.restrictedGovernment,
+        security_questionnaire: config.securityQuestionnaire,
+        semantic_versions: config.semanticVersions,
+        reference_external_url: config.referenceExternalUrl ?? null,
+        reference_external_label: config.referenceExternalLabel,
+        dev_api_base_url: config.devApiBaseUrl,
+        branch: config.branch,
+        csrf_token: reply.generateCsrf(),
+        user: request.user ? toCurrentUser(request.user) : null,
+      };
+    },
+  );
+}

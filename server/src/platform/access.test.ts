@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { buildApp } from '../app.ts';
+import { createTestApp, type TestApp } from '../test/helpers.ts';
+import type { App } from './http.ts';
+
+let t: TestApp;
+before(async () => {
+  t = await createTestApp();
+});
+after(() => t.close());
+
+const SOME_ID = '00000000-0000-4000-8000-000000000000';
+const concrete = (url: string) => url.replace(/:(\w+)/g, SOME_ID);
+
+test('every /api route declares public, user or admin', () => {
+  assert.ok(t.app.routeRegistry.length > 5);
+  for (const route of t.app.routeRegistry) {
+    assert.ok(['public', 'user', 'admin'].includes(route.access), `${route.method} ${route.url}`);
+  }
+});
+
+test('every admin route answers 401 to anonymous and 403 to a developer', async () => {
+  const adminRoutes = t.app.routeRegistry.filter((route) => route.access === 'admin');
+  assert.ok(adminRoutes.length >= 1);
+  const { client: developer } = await t.asNewUser();
+  const anonymous = t.client();
+  for (const route of adminRoutes) {
+    const url = concrete(route.url);
+    const anon = await anonymous.request({ method: route.method as 'GET', url, csrf: false });
+    assert.equal(anon.statusCode, 401, `${route.method} ${url} (anonymous)`);
+    assert.equal(anon.json().code, 'unauthenticated');
+    const dev = await developer.request({ method: route.method as 'GET', url });
+    assert.equal(dev.statusCode, 403, `${route.method} ${url} (developer)`);
+    assert.equal(dev.json().code, 'forbidden');
+  }
+});
+
+test('every user route answers 401 to anonymous', async () => {
+  const anonymous = t.client();
+  for (const route of t.app.routeRegistry.filter((r) => r.access === 'user')) {
+    const res = await anonymous.request({
+      method: route.method as 'GET',
+      url: concrete(route.url),
+      csrf: false,
+    });
+    assert.equal(res.statusCode, 401, `${route.method} ${route.url}`);
+  }
+});
+
+test('boot fails when a route does not declare access', async () => {
+  const app = (await buildApp(t.ctx, { logger: false })) as App;
+  assert.throws(() => app.get('/api/v1/undeclared', async () => ({})), /must declare config.access/);
+  await app.close();
+});
+
+test('errors have one shape and never leak internals', async () => {
+  const client = t.client();
+  const unknown = await client.get('/api/v1/no-such-thing');
+  assert.equal(unknown.statusCode, 404);
+  assert.deepEqual(Object.keys(unknown.json()).sort(), ['code', 'errors', 'message', 'request_id']);
+  const badJson = await client.request({
+    method: 'POST',
+    url: '/api/v1/auth/sign_in',
+    payload: '{"email":',
+    headers: { 'content-type': 'application/json' },
+  });
+  assert.equal(badJson.statusCode, 422);
+  assert.equal(badJson.json().code, 'validation_failed');
+  assert.doesNotMatch(badJson.body, /at |node_modules|SELECT|select /);
+});
+
+test('health and readiness', async () => {
+  assert.equal((await t.app.inject({ url: '/healthz' })).statusCode, 200);
+  const ready = await t.app.inject({ url: '/readyz' });
+  assert.equal(ready.statusCode, 200);
+  assert.equal(ready.json().status, 'ok');
+});
+
+test('responses carry a request id and security headers', async () => {
+  const res = await t.app.inject({ url: '/api/v1/config' });
+  assert.match(String(res.headers['content-security-policy']), /default-src 'self'/);
+  assert.equal(res.headers['x-content-type-options'], 'nosniff');
+  const err = await t.app.inject({ url: '/api/v1/nothing', headers: { 'x-request-id': 'abcdef123456' } });
+  assert.equal(err.json().request_id, 'abcdef123456');
+});

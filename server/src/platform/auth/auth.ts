@@ -1,0 +1,67 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';
+
+export type AuthMailer = {
+  confirmEmail(user: { email: string; name: string }, token: string): Promise<void>;
+  resetPassword(user: { email: string; name: string }, token: string): Promise<void>;
+};
+
+/**
+ * better-auth owns passwords (scrypt), sessions and the single-use confirmation and reset tokens.
+ * The portal calls its server API from its own /api/v1 routes, so every auth call has the same
+ * validation, error shape, CSRF check and rate limit as the rest of the API.
+ */
+export function createAuth(config: Config, db: Db, mailer: AuthMailer) {
+  return betterAuth({
+    appName: `${config.platformName} Developer Portal`,
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.sessionSecret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    user: {
+      additionalFields: {
+        role: { type: 'string', required: false, defaultValue: 'developer', input: false },
+        employee: { type: 'boolean', required: false, defaultValue: false, input: false },
+        procoreId: { type: 'number', required: false, input: false },
+        companyName: { type: 'string', required: false, input: true },
+        criticalEmails: { type: 'boolean', required: false, defaultValue: true, input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 10,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: ({ user, token }) => mailer.resetPassword(user, token),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24 * 3,
+      sendVerificationEmail: ({ user, token }) => mailer.confirmEmail(user, token),
+    },
+    session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24 },
+    // Our own CSRF token (double submit) guards every state-changing /api route, and login is rate
+    // limited by the portal per account and per IP, so better-auth's copies of both are off.
+    rateLimit: { enabled: false },
+    advanced: {
+      disableCSRFCheck: true,
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      cookiePrefix: 'portal',
+      database: { generateId: 'uuid' },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

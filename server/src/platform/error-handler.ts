@@ -1,0 +1,88 @@
+import type { ApiError, ErrorCode } from '@portal/contracts';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, ERROR_STATUS } from './errors.ts';
+
+function send(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  code: ErrorCode,
+  message: string,
+  extra: Partial<ApiError> = {},
+) {
+  const body: ApiError = { message, errors: extra.errors ?? [message], code, request_id: request.id };
+  if (extra.fields) body.fields = extra.fields;
+  return reply.status(ERROR_STATUS[code]).type('application/json').send(body);
+}
+
+function fieldsFromValidation(error: FastifyError): { fields: Record<string, string[]>; errors: string[] } {
+  const fields: Record<string, string[]> = {};
+  const errors: string[] = [];
+  for (const issue of error.validation ?? []) {
+    const params = issue.params as { issue?: { path?: PropertyKey[] } } | undefined;
+    const pathParts = params?.issue?.path ?? issue.instancePath.split('/').filter(Boolean);
+    const key = pathParts.map(String).join('.') || (error.validationContext ?? 'body');
+    const message = issue.message ?? 'is invalid';
+    fields[key] = [...(fields[key] ?? []), message];
+    errors.push(`${key}: ${message}`);
+  }
+  return { fields, errors };
+}
+
+const STATUS_TO_CODE: Record<number, ErrorCode> = {
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  503: 'unavailable',
+};
+
+/** The one place an error becomes a response. Unknown errors are logged and answered without detail. */
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    for (const [name, value] of Object.entries(error.details.headers ?? {})) reply.header(name, value);
+    return send(reply, request, error.code, error.message, {
+      ...(error.details.errors ? { errors: error.details.errors } : {}),
+      ...(error.details.fields ? { fields: error.details.fields } : {}),
+    });
+  }
+  if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+    const { fields, errors } = fieldsFromValidation(error);
+    return send(reply, request, 'validation_failed', 'Validation failed', { errors, fields });
+  }
+  if (error.code === 'FST_CSRF_INVALID_TOKEN' || error.code === 'FST_CSRF_MISSING_SECRET') {
+    return send(
+      reply,
+      request,
+      'csrf_invalid',
+      'Invalid or missing CSRF token. Reload the page and try again.',
+    );
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return send(reply, request, 'validation_failed', 'The request body is not valid JSON');
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const code = STATUS_TO_CODE[status] ?? 'validation_failed';
+    const message = code === 'validation_failed' ? 'The request could not be understood' : humanMessage(code);
+    return send(reply, request, code, message);
+  }
+  request.log.error({ err: error, request_id: request.id }, 'unhandled error');
+  return send(reply, request, 'internal', 'Something went wrong on our side. It has been logged.');
+}
+
+function humanMessage(code: ErrorCode): string {
+  switch (code) {
+    case 'payload_too_large':
+      return 'The request is too large';
+    case 'unsupported_media_type':
+      return 'Unsupported content type';
+    case 'not_found':
+      return 'Not found';
+    default:
+      return code.replaceAll('_', ' ');
+  }
+}

@@ -1,0 +1,106 @@
+import { fromPglite, PgBoss } from 'pg-boss';
+import type { z } from 'zod';
+import type { Database } from '../db/client.ts';
+import type { Logger } from './logger.ts';
+
+export type JobRetry = { retryLimit?: number; retryDelay?: number; retryBackoff?: boolean };
+
+export type JobDefinition<S extends z.ZodType = z.ZodType, C = unknown> = {
+  name: string;
+  schema: S;
+  handler: (data: z.output<S>, context: C, job: { id: string }) => Promise<void>;
+  retry?: JobRetry;
+};
+
+/** Declares a background job; its payload is validated when sent and again when run. */
+export function defineJob<S extends z.ZodType, C>(definition: JobDefinition<S, C>): JobDefinition<S, C> {
+  return definition;
+}
+
+export type SendOptions = { singletonKey?: string; startAfter?: Date };
+
+export type Jobs = {
+  send<S extends z.ZodType>(
+    job: JobDefinition<S, never>,
+    data: z.input<S>,
+    options?: SendOptions,
+  ): Promise<void>;
+  /** Starts polling workers for every registered job (the server process). */
+  work(context: unknown): Promise<void>;
+  /** Runs every job that is due now, in this call, until the queues are empty (tests, CLI). */
+  drain(context: unknown): Promise<number>;
+  stop(): Promise<void>;
+};
+
+const DEFAULT_RETRY: Required<JobRetry> = { retryLimit: 5, retryDelay: 5, retryBackoff: true };
+const DEAD_LETTER = 'dead-letter';
+
+type AnyJob = JobDefinition<z.ZodType, unknown>;
+
+/** pg-boss on the portal's own database: PGlite through its adapter, PostgreSQL through a pool. */
+export async function createJobs(database: Database, definitions: AnyJob[], log: Logger): Promise<Jobs> {
+  const boss =
+    database.kind === 'pglite'
+      ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite', schema: 'pgboss' })
+      : new PgBoss({ connectionString: database.url!, schema: 'pgboss', max: 4 });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  await boss.createQueue(DEAD_LETTER);
+  const byName = new Map<string, AnyJob>();
+  for (const definition of definitions) {
+    if (byName.has(definition.name)) throw new Error(`Job ${definition.name} is defined twice`);
+    byName.set(definition.name, definition);
+    const retry = { ...DEFAULT_RETRY, ...definition.retry };
+    await boss.createQueue(definition.name, { ...retry, deadLetter: DEAD_LETTER });
+  }
+
+  const run = async (definition: AnyJob, job: { id: string; data: unknown }, context: unknown) => {
+    try {
+      const data = definition.schema.parse(job.data);
+      await definition.handler(data, context, { id: job.id });
+    } catch (error) {
+      log.error({ err: error, job: definition.name, jobId: job.id }, 'job failed');
+      throw error;
+    }
+  };
+
+  return {
+    async send(definition, data, options = {}) {
+      if (!byName.has(definition.name)) throw new Error(`Job ${definition.name} is not registered`);
+      const payload = definition.schema.parse(data) as object;
+      await boss.send(definition.name, payload, {
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      });
+    },
+    async work(context) {
+      for (const definition of byName.values()) {
+        await boss.work(definition.name, { pollingIntervalSeconds: 1 }, async (jobs) => {
+          for (const job of jobs) await run(definition, job, context);
+        });
+      }
+    },
+    async drain(context) {
+      let ran = 0;
+      for (let round = 0; round < 20; round++) {
+        let ranThisRound = 0;
+        for (const definition of byName.values()) {
+          const jobs = await boss.fetch<unknown>(definition.name, { batchSize: 50 });
+          for (const job of jobs) {
+            try {
+              await run(definition, job, context);
+              await boss.complete(definition.name, job.id);
+            } catch (error) {
+              await boss.fail(definition.name, job.id, { message: String(error) });
+            }
+            ranThisRound++;
+          }
+        }
+        ran += ranThisRound;
+        if (ranThisRound === 0) break;
+      }
+      return ran;
+    },
+    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+  };
+}

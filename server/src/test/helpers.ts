@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { createContext } from '../bootstrap.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { type Database, openPglite, openPostgres } from '../db/client.ts';
+import { createUserWithPassword, type NewUser } from '../features/auth/auth.users.ts';
+import { createTestClock } from '../platform/clock.ts';
+import { createLogger } from '../platform/logger.ts';
+
+export const TEST_PASSWORD = 'correct horse battery';
+
+/**
+ * A fresh database per test app: in-memory PGlite, or a new PostgreSQL database (dropped on close)
+ * when the suite runs with TEST_DB=postgres and TEST_DATABASE_URL.
+ */
+async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_DB !== 'postgres' || !url)
+    return { database: await openPglite(), drop: async () => {} };
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  return {
+    database: openPostgres(dbUrl.toString()),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+async function clearRedisKeys(prefix: string) {
+  if (!process.env.REDIS_URL) return;
+  const redis = new Redis(process.env.REDIS_URL);
+  const keys = await redis.keys(`${prefix}:*`);
+  if (keys.length) await redis.del(...keys);
+  redis.disconnect();
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export async function createTestApp(overrides: Partial<Config> = {}) {
+  const { database, drop } = await openTestDatabase();
+  const clock = createTestClock(new Date());
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+      WEB_DIST: '/nonexistent',
+      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    },
+    overrides,
+  );
+  const log = createLogger(process.env.TEST_LOG ?? 'silent');
+  const redisPrefix = `test:${randomBytes(4).toString('hex')}`;
+  const ctx = await createContext(config, {
+    database,
+    clock,
+    log,
+    redisPrefix,
+  });
+  const app = await buildApp(ctx, { logger: false });
+  await app.ready();
+  let counter = 0;
+
+  const helpers = {
+    app,
+    ctx,
+    clock,
+    /** An anonymous client with its own cookie jar. */
+    client: () => createClient(app),
+    async createUser(input: Partial<NewUser> = {}) {
+      counter++;
+      return createUserWithPassword(ctx, {
+        name: input.name ?? `User ${counter}`,
+        email: input.email ?? `user${counter}-${randomBytes(3).toString('hex')}@example.com`,
+        password: input.password ?? TEST_PASSWORD,
+        ...input,
+      });
+    },
+    /** A signed-in client for a user created with the test password. */
+    async asUser(user: { email: string }) {
+      const client = createClient(app);
+      const res = await client.post('/api/v1/auth/sign_in', { email: user.email, password: TEST_PASSWORD });
+      if (res.statusCode !== 200) throw new Error(`sign in failed: ${res.statusCode} ${res.body}`);
+      return client;
+    },
+    async asNewUser(input: Partial<NewUser> = {}) {
+      const user = await helpers.createUser(input);
+      return { user, client: await helpers.asUser(user) };
+    },
+    /** Runs every due background job now. */
+    drainJobs: () => ctx.jobs.drain(ctx),
+    async close() {
+      await app.close();
+      await ctx.close();
+      await drop();
+      await clearRedisKeys(redisPrefix);
+    },
+  };
+  return helpers;
+}
+
+export type TestClient = ReturnType<typeof createClient>;
+
+/** Wraps app.inject with a cookie jar and the CSRF header, like a browser session. */
+export function createClient(app: Awaited<ReturnType<typeof buildApp>>) {
+  const jar = new Map<string, string>();
+  let csrf: string | undefined;
+
+  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const remember = (res: LightMyRequestResponse) => {
+    for (const cookie of res.cookies as Array<{
+      name: string;
+      value: string;
+      maxAge?: number;
+      expires?: Date;
+    }>) {
+      const expired =
+        cookie.maxAge === 0 ||
+        (cookie.expires && cookie.expires.getTime() < Date.now()) ||
+        cookie.value === '';
+      if (expired) jar.delete(cookie.name);
+      else jar.set(cookie.name, cookie.value);
+    }
+  };
+
+  async function request(options: InjectOptions & { csrf?: boolean }): Promise<LightMyRequestResponse> {
+    const method = (options.method ?? 'GET').toUpperCase();
+    const headers: Record<string, string> = { ...(options.headers as Record<string, string>) };
+    if (method !== 'GET' && options.csrf !== false) {
+      if (!csrf) {
+        const res = await app.inject({
+          method: 'GET',
+          url: '/api/v1/config',
+          headers: { cookie: cookieHeader() },
+        });
+        remember(res);
+        csrf = res.json().csrf_token;
+      }
+      headers['x-csrf-token'] = csrf!;
+    }
+    if (jar.size) headers.cookie = cookieHeader();
+    const res = await app.inject({ ...options, headers });
+    remember(res);
+    return res;
+  }
+
+  return {
+    request,
+    get: (url: string, headers: Record<string, string> = {}) => request({ method: 'GET', url, headers }),
+    post: (url: string, payload?: unknown) =>
+      request({ method: 'POST', url, payload: payload as InjectOptions['payload'] }),
+    put: (url: string, payload?: unknown) =>
+      request({ method: 'PUT', url, payload: payload as InjectOptions['payload'] }),
+    patch: (url: string, payload?: unknown) =>
+      request({ method: 'PATCH', url, payload: payload as InjectOptions['payload'] }),
+    delete: (url: string, payload?: unknown) =>
+      request({ method: 'DELETE', url, payload: payload as InjectOptions['payload'] }),
+    cookies: jar,
+  };
+}
