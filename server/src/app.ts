@@ -158,10 +158,7 @@ async function serveWeb(app: App, webDist: string) {
       index: false,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        (res as unknown as import('node:http').ServerResponse).setHeader(
-          'Cache-Control',
-          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
     app.get('/assets/*', { config: { access: 'public' } }, (request, reply) =>

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 128;
-export const NAME_MAX_LENGTH = 120;
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.ts';
 
 const password = z
   .string()

@@ -75,16 +75,23 @@ export async function signUp(ctx: AppContext, body: SignUpBody) {
 }
 
 export async function signIn(ctx: AppContext, body: SignInBody, ip: string, headers: Headers) {
-  await ctx.loginLimiter.consume(body.email, ip);
-  const result = await call(
-    ctx.auth.api.signInEmail({
-      body: { email: body.email.toLowerCase(), password: body.password },
-      headers,
-      returnHeaders: true,
-    }),
-  );
-  await ctx.loginLimiter.reset(body.email);
-  return result.headers;
+  await ctx.loginLimiter.check(body.email, ip);
+  try {
+    const result = await call(
+      ctx.auth.api.signInEmail({
+        body: { email: body.email.toLowerCase(), password: body.password },
+        headers,
+        returnHeaders: true,
+      }),
+    );
+    await ctx.loginLimiter.recordSuccess(body.email);
+    return result.headers;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'invalid_credentials') {
+      await ctx.loginLimiter.recordFailure(body.email, ip);
+    }
+    throw error;
+  }
 }
 
 export async function signOut(ctx: AppContext, headers: Headers) {

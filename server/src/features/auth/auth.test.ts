@@ -199,3 +199,20 @@ describe('password reset and settings', () => {
     assert.equal(res.json().code, 'csrf_invalid');
   });
 });
+
+describe('sign-in limiter store', () => {
+  test('sign-in is refused, not allowed, when the counter store cannot answer', async () => {
+    const { createLoginLimiter } = await import('../../platform/auth/login-limiter.ts');
+    const broken = {
+      status: 'end',
+      get: async () => {
+        throw new Error('down');
+      },
+    } as never;
+    const limiter = createLoginLimiter(broken);
+    await assert.rejects(limiter.check('a@example.com', '10.0.0.1'), (error: Error & { code?: string }) => {
+      assert.equal(error.code, 'unavailable');
+      return true;
+    });
+  });
+});

@@ -1,0 +1,75 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import {
+  DEMO_PASSWORD,
+  MAIL_SINK_HTTP,
+  MAIL_SINK_SMTP,
+  PORTAL_NO_SMTP_URL,
+  PORTAL_URL,
+} from './support/env.ts';
+
+const serverEntry = path.resolve(import.meta.dirname, '../server/src/main.ts');
+
+/** A portal process on a fresh embedded database with the demo seed. */
+function portal(url: string, extraEnv: Record<string, string>) {
+  const port = new URL(url).port;
+  return {
+    command: `node ${serverEntry}`,
+    url: `${url}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      NODE_ENV: 'test',
+      PORT: port,
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), `portal-e2e-${port}-`)),
+      DEMO_PASSWORD,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      REFERENCE_EXTERNAL_URL: 'https://developers.example.com',
+      ...extraEnv,
+    },
+  };
+}
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: PORTAL_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    ...devices['Desktop Chrome'],
+    viewport: { width: 1280, height: 800 },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: `node ${path.resolve(import.meta.dirname, 'support/mail-sink.ts')}`,
+      url: `${MAIL_SINK_HTTP}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    portal(PORTAL_URL, { SMTP_URL: MAIL_SINK_SMTP }),
+    portal(PORTAL_NO_SMTP_URL, {}),
+  ],
+});

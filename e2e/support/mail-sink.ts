@@ -1,0 +1,66 @@
+// A real SMTP server (smtp-server) that keeps every message it receives and lists them over HTTP,
+// so tests in any worker can wait for an e-mail.
+import { createServer } from 'node:http';
+import { SMTPServer } from 'smtp-server';
+
+type Received = {
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  raw: string;
+  received_at: string;
+};
+const messages: Received[] = [];
+
+/** Undoes quoted-printable soft breaks and escapes, enough to read links and text. */
+function decodeQuotedPrintable(body: string): string {
+  return body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+function textPart(raw: string): string {
+  const [, body = raw] =
+    /Content-Type: text\/plain[^\n]*\n(?:[^\n]+\n)*?\r?\n([\s\S]*?)(?:\r?\n--|$)/i.exec(raw) ?? [];
+  return /quoted-printable/i.test(raw) ? decodeQuotedPrintable(body) : body;
+}
+
+function header(raw: string, name: string): string {
+  const match = new RegExp(`^${name}: (.*(?:\\r?\\n[ \\t].*)*)`, 'im').exec(raw);
+  return match ? match[1]!.replace(/\r?\n[ \t]/g, ' ').trim() : '';
+}
+
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  onData(stream, session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      messages.push({
+        to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+        subject: header(raw, 'Subject'),
+        text: textPart(raw),
+        raw,
+        received_at: new Date().toISOString(),
+      });
+      callback();
+    });
+  },
+});
+smtp.listen(2525, '127.0.0.1');
+
+createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://sink');
+  if (url.pathname === '/health') return res.end('ok');
+  if (url.pathname === '/messages') {
+    const to = url.searchParams.get('to')?.toLowerCase();
+    res.setHeader('content-type', 'application/json');
+    return res.end(JSON.stringify(to ? messages.filter((m) => m.to.includes(to)) : messages));
+  }
+  res.statusCode = 404;
+  res.end();
+}).listen(2526, '127.0.0.1');

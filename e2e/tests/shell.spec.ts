@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN_EMAIL, DEVELOPER_EMAIL } from '../support/env.ts';
+import { signIn } from '../support/session.ts';
+
+test('a developer sees no Admin menu and the admin API refuses them', async ({ page }) => {
+  await signIn(page, DEVELOPER_EMAIL);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'My Apps' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Admin' })).toHaveCount(0);
+  const res = await page.request.get('/api/v1/admin/outbox');
+  expect(res.status()).toBe(403);
+  expect((await res.json()).code).toBe('forbidden');
+  await page.goto('/admin/outbox');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+test('an admin sees the Admin menu and the outbox', async ({ page }) => {
+  await signIn(page, ADMIN_EMAIL);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Admin' }).click();
+  await page.getByRole('menuitem', { name: 'Outbox' }).click();
+  await expect(page.getByRole('heading', { name: 'Outbox' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Subject' })).toBeVisible();
+});
+
+test('the Reference menu links to the REST API overview and the external site', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Reference' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Construction Network API' })).toHaveAttribute(
+    'href',
+    'https://developers.example.com',
+  );
+  await page.getByRole('menuitem', { name: 'Rest API' }).click();
+  await expect(page).toHaveURL(/\/reference\/rest\/docs\/rest-api-overview$/);
+  await expect(page.getByRole('heading', { name: 'REST API overview' })).toBeVisible();
+});
+
+test('an unknown URL shows the 404 page', async ({ page }) => {
+  await page.goto('/this/does/not/exist');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('signed-in pages send anonymous visitors to sign in and back', async ({ page }) => {
+  await page.goto('/settings');
+  await expect(page).toHaveURL(/\/login\?next=%2Fsettings$/);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(DEVELOPER_EMAIL);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('demo-password-e2e');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+});
+
+test('below 1100 px the navigation collapses into a menu', async ({ page }) => {
+  await page.setViewportSize({ width: 900, height: 800 });
+  await signIn(page, DEVELOPER_EMAIL);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'My Apps' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await expect(page.getByRole('dialog').getByRole('link', { name: 'My Apps' })).toBeVisible();
+});

@@ -1,0 +1,83 @@
+import { Outlet, type RouteObject } from 'react-router';
+import { RouteErrorBoundary } from './error-boundary.tsx';
+import { RequireAdmin, RequireUser } from './guards.tsx';
+import { AppLayout } from './layout/app-layout.tsx';
+import { lazyPage } from './lazy.ts';
+import { NotFoundPage } from './not-found-page.tsx';
+
+const userOnly = (children: RouteObject[]): RouteObject => ({
+  element: (
+    <RequireUser>
+      <Outlet />
+    </RequireUser>
+  ),
+  children,
+});
+
+const adminOnly = (children: RouteObject[]): RouteObject => ({
+  element: (
+    <RequireAdmin>
+      <Outlet />
+    </RequireAdmin>
+  ),
+  children,
+});
+
+/** Every page, each in its own chunk. Features add their routes here. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteErrorBoundary />,
+    children: [
+      {
+        errorElement: <RouteErrorBoundary />,
+        children: [
+          { index: true, lazy: lazyPage(() => import('../features/home/pages/home-page.tsx'), 'HomePage') },
+          {
+            path: 'login',
+            lazy: lazyPage(() => import('../features/auth/pages/sign-in-page.tsx'), 'SignInPage'),
+          },
+          {
+            path: 'sign_up',
+            lazy: lazyPage(() => import('../features/auth/pages/sign-up-page.tsx'), 'SignUpPage'),
+          },
+          {
+            path: 'confirm',
+            lazy: lazyPage(() => import('../features/auth/pages/confirm-page.tsx'), 'ConfirmPage'),
+          },
+          {
+            path: 'forgot_password',
+            lazy: lazyPage(
+              () => import('../features/auth/pages/forgot-password-page.tsx'),
+              'ForgotPasswordPage',
+            ),
+          },
+          {
+            path: 'reset_password',
+            lazy: lazyPage(
+              () => import('../features/auth/pages/reset-password-page.tsx'),
+              'ResetPasswordPage',
+            ),
+          },
+          {
+            path: 'reference/rest/docs/rest-api-overview',
+            lazy: lazyPage(() => import('../features/reference/pages/rest-api-page.tsx'), 'RestApiPage'),
+          },
+          userOnly([
+            {
+              path: 'settings',
+              lazy: lazyPage(() => import('../features/auth/pages/settings-page.tsx'), 'SettingsPage'),
+            },
+          ]),
+          adminOnly([
+            {
+              path: 'admin/outbox',
+              lazy: lazyPage(() => import('../features/outbox/pages/outbox-page.tsx'), 'OutboxPage'),
+            },
+          ]),
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];

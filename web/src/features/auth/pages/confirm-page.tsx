@@ -1,0 +1,35 @@
+import { Alert, Center, Loader } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router';
+import { useConfirmEmail } from '../api.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+
+export function ConfirmPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const confirm = useConfirmEmail();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current || !token) return;
+    started.current = true;
+    confirm.mutate(token);
+  }, [token, confirm]);
+
+  if (confirm.isSuccess) return <Navigate to="/" replace state={{ flash: t('auth.confirmed') }} />;
+  return (
+    <AuthCard title={t('auth.confirming')}>
+      {confirm.isError || !token ? (
+        <Alert color="red" role="alert">
+          {t('auth.confirmFailed')}
+        </Alert>
+      ) : (
+        <Center>
+          <Loader aria-label={t('auth.confirming')} />
+        </Center>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,41 @@
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
+import { useForgotPassword } from '../api.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { FormError } from '../components/form-error.tsx';
+
+export function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const forgot = useForgotPassword();
+  const form = useForm({ initialValues: { email: '' } });
+  const handleSubmit = form.onSubmit((values) =>
+    forgot.mutate(values, { onError: (error) => applyFieldErrors(form, error) }),
+  );
+  return (
+    <AuthCard title={t('auth.forgotTitle')}>
+      {forgot.isSuccess ? (
+        <Alert color="green" role="status">
+          {t('auth.forgotDone', { email: form.getValues().email })}
+        </Alert>
+      ) : (
+        <form onSubmit={handleSubmit} noValidate>
+          <Stack>
+            <FormError error={forgot.error} />
+            <TextInput
+              label={t('auth.email')}
+              type="email"
+              autoComplete="email"
+              required
+              {...form.getInputProps('email')}
+            />
+            <Button type="submit" loading={forgot.isPending}>
+              {t('auth.forgotSubmit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,66 @@
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useCurrentUser } from '../../../lib/config.ts';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
+import { useSignIn } from '../api.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { FormError } from '../components/form-error.tsx';
+
+/** Only same-site paths are followed after sign-in. */
+export function safeNext(next: string | null): string {
+  return next?.startsWith('/') && !next.startsWith('//') ? next : '/developer_apps';
+}
+
+export function SignInPage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const signIn = useSignIn();
+  const form = useForm({ initialValues: { email: '', password: '' } });
+  const next = safeNext(params.get('next'));
+  if (user && !signIn.isSuccess) return <Navigate to={next} replace />;
+
+  const handleSubmit = form.onSubmit((values) =>
+    signIn.mutate(values, {
+      onSuccess: () => navigate(next, { replace: true }),
+      onError: (error) => applyFieldErrors(form, error),
+    }),
+  );
+
+  return (
+    <AuthCard title={t('auth.signInTitle')}>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack>
+          <FormError error={signIn.error} />
+          <TextInput
+            label={t('auth.email')}
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label={t('auth.password')}
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Button type="submit" loading={signIn.isPending}>
+            {t('auth.signIn')}
+          </Button>
+          <Group justify="space-between">
+            <Anchor component={Link} to="/sign_up" size="sm">
+              {t('auth.noAccount')}
+            </Anchor>
+            <Anchor component={Link} to="/forgot_password" size="sm">
+              {t('auth.forgot')}
+            </Anchor>
+          </Group>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

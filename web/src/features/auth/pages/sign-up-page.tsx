@@ -1,0 +1,78 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { PASSWORD_MIN_LENGTH } from '@portal/contracts/limits';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
+import { useSignUp } from '../api.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { FormError } from '../components/form-error.tsx';
+
+export function SignUpPage() {
+  const { t } = useTranslation();
+  const signUp = useSignUp();
+  const form = useForm({
+    initialValues: { name: '', email: '', password: '', company_name: '' },
+    validate: {
+      name: (value) => (value.trim() ? null : 'Name is required'),
+      email: (value) => (/^\S+@\S+\.\S+$/.test(value) ? null : 'Enter a valid email address'),
+      password: (value) =>
+        value.length >= PASSWORD_MIN_LENGTH
+          ? null
+          : `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+    },
+  });
+
+  if (signUp.isSuccess) {
+    return (
+      <AuthCard title={t('auth.signUpDone')}>
+        <Alert color="green" role="status">
+          {t('auth.signUpDoneBody', { email: form.getValues().email })}
+        </Alert>
+      </AuthCard>
+    );
+  }
+
+  const handleSubmit = form.onSubmit(({ company_name, ...values }) =>
+    signUp.mutate(
+      { ...values, ...(company_name.trim() ? { company_name } : {}) },
+      { onError: (error) => applyFieldErrors(form, error) },
+    ),
+  );
+
+  return (
+    <AuthCard title={t('auth.signUpTitle')}>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack>
+          <FormError error={signUp.error} />
+          <TextInput label={t('auth.name')} autoComplete="name" required {...form.getInputProps('name')} />
+          <TextInput
+            label={t('auth.email')}
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label={t('auth.password')}
+            description={t('auth.passwordHint')}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <TextInput
+            label={t('auth.companyName')}
+            autoComplete="organization"
+            {...form.getInputProps('company_name')}
+          />
+          <Button type="submit" loading={signUp.isPending}>
+            {t('auth.signUp')}
+          </Button>
+          <Anchor component={Link} to="/login" size="sm">
+            {t('auth.haveAccount')}
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

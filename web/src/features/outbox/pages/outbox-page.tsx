@@ -1,0 +1,128 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  Button,
+  Container,
+  Group,
+  Modal,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { OutboxMessage } from '@portal/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorText } from '../../../lib/api.ts';
+import { outboxQuery } from '../api.ts';
+
+export function OutboxPage() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [to, setTo] = useState('');
+  const [debouncedTo] = useDebouncedValue(to.trim(), 300);
+  const [open, setOpen] = useState<OutboxMessage | null>(null);
+  const query = useQuery(outboxQuery(page, debouncedTo));
+  const pages = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.perPage)) : 1;
+
+  return (
+    <Container size="lg" py="md">
+      <Stack>
+        <Breadcrumbs>
+          <Anchor component={Link} to="/admin/outbox">
+            {t('nav.admin')}
+          </Anchor>
+          <Text>{t('outbox.title')}</Text>
+        </Breadcrumbs>
+        <Title order={1}>{t('outbox.title')}</Title>
+        <Text c="dimmed">{t('outbox.description')}</Text>
+        <TextInput
+          label={t('outbox.filter')}
+          value={to}
+          onChange={(event) => {
+            setTo(event.currentTarget.value);
+            setPage(1);
+          }}
+          maw={360}
+        />
+        {query.isError && (
+          <Alert color="red" title="An error occurred" role="alert">
+            {errorText(query.error)}
+          </Alert>
+        )}
+        {query.isPending ? (
+          <Text>{t('common.loading')}</Text>
+        ) : query.data?.items.length === 0 ? (
+          <Text>{t('outbox.empty')}</Text>
+        ) : (
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('outbox.sentAt')}</Table.Th>
+                <Table.Th>{t('outbox.to')}</Table.Th>
+                <Table.Th>{t('outbox.subject')}</Table.Th>
+                <Table.Th>{t('outbox.delivery')}</Table.Th>
+                <Table.Th>{t('outbox.status')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {query.data?.items.map((message) => (
+                <Table.Tr key={message.id}>
+                  <Table.Td>{new Date(message.created_at).toLocaleString()}</Table.Td>
+                  <Table.Td>{message.to}</Table.Td>
+                  <Table.Td>{message.subject}</Table.Td>
+                  <Table.Td>{message.delivery}</Table.Td>
+                  <Table.Td>
+                    <Badge color={message.status === 'sent' ? 'green' : 'red'}>{message.status}</Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() => setOpen(message)}
+                      aria-label={`${t('outbox.view')}: ${message.subject}`}
+                    >
+                      {t('outbox.view')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        {pages > 1 && (
+          <Group justify="center">
+            <Pagination total={pages} value={page} onChange={setPage} />
+          </Group>
+        )}
+      </Stack>
+      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.subject} size="lg">
+        {open && (
+          <Stack>
+            <Text size="sm">
+              {t('outbox.to')}: {open.to}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {t('outbox.template')}: {open.template}
+            </Text>
+            <Text
+              component="pre"
+              style={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit' }}
+              data-testid="outbox-text"
+            >
+              {open.text}
+            </Text>
+          </Stack>
+        )}
+      </Modal>
+    </Container>
+  );
+}

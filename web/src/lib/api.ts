@@ -1,0 +1,100 @@
+import type { ApiError } from '@portal/contracts';
+
+/** A failed API call, carrying the server's error body (the one error shape). */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly body: ApiError;
+
+  constructor(status: number, body: ApiError) {
+    super(body.message);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.body = body;
+  }
+
+  get fields(): Record<string, string[]> {
+    return this.body.fields ?? {};
+  }
+}
+
+let csrfToken: string | undefined;
+
+/** Set from GET /api/v1/config; state-changing requests send it back. */
+export function setCsrfToken(token: string | undefined) {
+  csrfToken = token;
+}
+
+type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal };
+
+async function refreshCsrf() {
+  const res = await fetch('/api/v1/config', { credentials: 'same-origin' });
+  if (res.ok) setCsrfToken(((await res.json()) as { csrf_token: string }).csrf_token);
+}
+
+async function parseError(res: Response): Promise<ApiError> {
+  try {
+    const body = (await res.json()) as Partial<ApiError>;
+    if (typeof body.message === 'string') return { errors: [], code: 'internal', ...body } as ApiError;
+  } catch {
+    // not JSON: fall through
+  }
+  return { message: res.statusText || 'Error occurred', errors: [], code: 'internal' };
+}
+
+async function send(path: string, options: RequestOptions, retried = false): Promise<Response> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  if (method !== 'GET') {
+    if (!csrfToken) await refreshCsrf();
+    if (csrfToken) headers['x-csrf-token'] = csrfToken;
+  }
+  const res = await fetch(`/api/v1${path}`, {
+    method,
+    headers,
+    body: body ?? null,
+    credentials: 'same-origin',
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  if (res.ok) return res;
+  const error = await parseError(res);
+  if (error.code === 'csrf_invalid' && !retried) {
+    await refreshCsrf();
+    return send(path, options, true);
+  }
+  throw new ApiRequestError(res.status, error);
+}
+
+/** fetch for /api/v1: JSON or FormData in, JSON out, ApiRequestError on failure. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const res = await send(path, options);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export type Page<T> = { items: T[]; total: number; perPage: number };
+
+/** A list endpoint: the items plus the Total and Per-Page headers. */
+export async function apiPage<T>(path: string, options: RequestOptions = {}): Promise<Page<T>> {
+  const res = await send(path, options);
+  const items = (await res.json()) as T[];
+  return {
+    items,
+    total: Number(res.headers.get('Total') ?? items.length),
+    perPage: Number(res.headers.get('Per-Page') ?? items.length),
+  };
+}
+
+/** The text to show for a failed request: the errors list, else the message, else a fallback. */
+export function errorText(error: unknown, fallback = 'Error occurred'): string {
+  if (error instanceof ApiRequestError) {
+    if (error.body.errors.length) return error.body.errors.join('\n');
+    return error.body.message || fallback;
+  }
+  return fallback;
+}

@@ -1,0 +1,47 @@
+import type { CurrentUser, RuntimeConfig } from '@portal/contracts';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+
+export const developer: CurrentUser = {
+  id: 'u-dev',
+  name: 'Dana Developer',
+  email: 'developer@example.com',
+  role: 'developer',
+  employee: false,
+  procore_id: 1000002,
+  company_name: 'Acme',
+  critical_emails: true,
+};
+
+export const admin: CurrentUser = {
+  ...developer,
+  id: 'u-admin',
+  name: 'Avery Admin',
+  email: 'admin@example.com',
+  role: 'admin',
+  employee: true,
+};
+
+export function runtimeConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfig {
+  return {
+    platform_name: 'Procore',
+    support_email: 'support@example.com',
+    fedramp: false,
+    restricted_government: false,
+    security_questionnaire: false,
+    semantic_versions: true,
+    reference_external_url: 'https://example.com/developers',
+    reference_external_label: 'Construction Network API',
+    dev_api_base_url: 'https://sandbox.procore.com',
+    branch: 'main',
+    csrf_token: 'csrf-test',
+    user: null,
+    ...overrides,
+  };
+}
+
+/** Answers GET /api/v1/config with the given config. */
+export const configHandler = (config: RuntimeConfig) =>
+  http.get('/api/v1/config', () => HttpResponse.json(config));
+
+export const server = setupServer(configHandler(runtimeConfig()));
