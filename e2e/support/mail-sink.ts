@@ -2,6 +2,7 @@
 // so tests in any worker can wait for an e-mail.
 import { createServer } from 'node:http';
 import { SMTPServer } from 'smtp-server';
+import { MAIL_SINK_HTTP_PORT, MAIL_SINK_SMTP_PORT } from './env.ts';
 
 type Received = {
   to: string[];
@@ -51,7 +52,7 @@ const smtp = new SMTPServer({
     });
   },
 });
-smtp.listen(2525, '127.0.0.1');
+smtp.listen(MAIL_SINK_SMTP_PORT, '127.0.0.1');
 
 createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://sink');
@@ -63,4 +64,4 @@ createServer((req, res) => {
   }
   res.statusCode = 404;
   res.end();
-}).listen(2526, '127.0.0.1');
+}).listen(MAIL_SINK_HTTP_PORT, '127.0.0.1');
