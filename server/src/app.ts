@@ -166,7 +166,7 @@ async function serveWeb(app: App, webDist: string) {
     );
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || !hasBuild || request.method !== 'GET') {
+    if (request.url.startsWith('/api/') || !hasBuild || !['GET', 'HEAD'].includes(request.method)) {
       return reply.status(404).send({
         message: 'Not found',
         errors: ['Not found'],

@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+
+const entry = path.join(import.meta.dirname, 'main.ts');
+
+function start(dataDir: string, port: number) {
+  const child = spawn(process.execPath, [entry], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      DEMO_PASSWORD: 'process-test-pw',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr!.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitFor(check: () => boolean, ms = 60_000) {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+test('the server starts, seeds, refuses a second process on its data dir, and stops cleanly on SIGTERM', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-process-'));
+  const port = 40_000 + Math.floor(Math.random() * 10_000);
+  const first = start(dataDir, port);
+  let second: ReturnType<typeof start> | undefined;
+  try {
+    await waitFor(() => first.output().includes('Developer portal ready'));
+    assert.match(first.output(), /Demo accounts: admin@example.com and developer@example.com/);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+    assert.equal(ready.status, 200);
+
+    second = start(dataDir, port + 1);
+    assert.equal(await second.exited, 1);
+    assert.match(second.output(), /in use by another portal process/);
+
+    first.child.kill('SIGTERM');
+    assert.equal(await first.exited, 0);
+    assert.match(first.output(), /shutting down/);
+  } finally {
+    for (const proc of [first, second])
+      if (proc && proc.child.exitCode === null) (proc.child as ChildProcess).kill('SIGKILL');
+  }
+});
