@@ -1,12 +1,13 @@
 import type { OutboxMessage, PageQuery } from '@portal/contracts';
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { countRows } from '../../platform/count.ts';
 
 /** The newest e-mails first, optionally for one recipient. */
 export async function listOutbox(ctx: AppContext, query: PageQuery & { to?: string | undefined }) {
   const where = query.to ? eq(mailOutbox.to, query.to.toLowerCase()) : undefined;
-  const [rows, [totals]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     ctx.db
       .select()
       .from(mailOutbox)
@@ -14,10 +15,10 @@ export async function listOutbox(ctx: AppContext, query: PageQuery & { to?: stri
       .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page),
-    ctx.db.select({ total: count() }).from(mailOutbox).where(where),
+    countRows(ctx.db, mailOutbox, 'mail_outbox', where),
   ]);
   return {
-    total: totals?.total ?? 0,
+    total,
     rows: rows.map(
       (row): OutboxMessage => ({
         id: row.id,
