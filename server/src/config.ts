@@ -44,6 +44,12 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: flag(false),
+  SANDBOX_BASE_URL: z.url().default('https://sandbox.procore.com'),
+  SANDBOX_PROVISION_SECONDS: z.coerce.number().int().min(0).max(86_400).default(5),
+  PRODUCTION_ACCESS_AUTO_APPROVE: flag(false),
+  TERMS_FILE: z.string().optional(),
+  TERMS_MARKDOWN: z.string().optional(),
+  ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type Config = {
@@ -73,6 +79,14 @@ export type Config = {
   logLevel: string;
   webDist: string;
   trustProxy: boolean;
+  sandboxBaseUrl: string;
+  /** Delay before the built-in provisioner builds a sandbox (the platform norm is ~10 minutes). */
+  sandboxProvisionSeconds: number;
+  productionAccessAutoApprove: boolean;
+  termsFile: string | undefined;
+  termsMarkdown: string | undefined;
+  /** Encrypts sandbox secrets at rest; derived from the session secret when unset. */
+  encryptionKey: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -115,6 +129,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     trustProxy: e.TRUST_PROXY,
+    sandboxBaseUrl: e.SANDBOX_BASE_URL.replace(/\/$/, ''),
+    sandboxProvisionSeconds: e.SANDBOX_PROVISION_SECONDS,
+    productionAccessAutoApprove: e.PRODUCTION_ACCESS_AUTO_APPROVE,
+    termsFile: e.TERMS_FILE,
+    termsMarkdown: e.TERMS_MARKDOWN,
+    encryptionKey: e.ENCRYPTION_KEY,
   };
   const config = { ...base, ...overrides };
   if (!config.sessionSecret) config.sessionSecret = readOrCreateSecret(config.dataDir);

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { users } from './db/schema/index.ts';
+import { seedAnnouncements } from './features/announcements/announcements.seed.ts';
+import { seedDeveloperApps } from './features/apps/apps.seed.ts';
 import { createUserWithPassword } from './features/auth/auth.users.ts';
 import type { AppContext } from './platform/context.ts';
 
@@ -37,4 +39,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
 type DemoUsers = { admin: { id: string }; developer: { id: string } };
 
 /** Feature seeders add sample data through their real services. Add a feature's seeder here. */
-export const seeders: Array<(ctx: AppContext, users: DemoUsers) => Promise<void>> = [];
+export const seeders: Array<(ctx: AppContext, users: DemoUsers) => Promise<void>> = [
+  seedAnnouncements,
+  seedDeveloperApps,
+];

@@ -2,3 +2,22 @@
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 120;
+
+/** Developer apps. */
+export const APP_NAME_MAX_LENGTH = 120;
+export const REDIRECT_URI_MAX_LENGTH = 4000;
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const LOGO_RECOMMENDED_MIN_SIZE = 200;
+export const OOB_REDIRECT_URI = 'urn:ietf:wg:oauth:2.0:oob';
+/** Create-app polling (spec §9). */
+export const CREATE_APP_POLL_MS = 1000;
+export const CREATE_APP_REDIRECT_AFTER_MS = 10_000;
+/** How often the app page refreshes a pending sandbox. */
+export const SANDBOX_POLL_MS = 2000;
+
+/** Announcements (spec §9 and issue 3). */
+export const ANNOUNCEMENT_TITLE_MAX_LENGTH = 200;
+export const ANNOUNCEMENT_SUMMARY_MAX_LENGTH = 1000;
+export const ANNOUNCEMENT_BODY_MAX_LENGTH = 50_000;
+export const BELL_PREVIEW_COUNT = 3;
+export const LIST_SUMMARY_TRUNCATE = 160;

@@ -1,9 +1,16 @@
 import type { App } from '../platform/http.ts';
 import { sendMailJob } from '../platform/mail/mail.ts';
 import { analyticsRoutes } from './analytics/analytics.routes.ts';
+import { criticalFanOutJob } from './announcements/announcements.jobs.ts';
+import { announcementsRoutes } from './announcements/announcements.routes.ts';
+import { appsRoutes } from './apps/apps.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { collaboratorsRoutes } from './collaborators/collaborators.routes.ts';
 import { configRoutes } from './config/config.routes.ts';
+import { credentialsRoutes } from './credentials/credentials.routes.ts';
 import { outboxRoutes } from './outbox/outbox.routes.ts';
+import { provisionSandboxJob } from './sandboxes/sandboxes.jobs.ts';
+import { sandboxesRoutes } from './sandboxes/sandboxes.routes.ts';
 
 /** Every feature's routes, mounted under /api/v1. Add a feature's module here. */
 export const routeModules: Array<(app: App) => Promise<void>> = [
@@ -11,8 +18,13 @@ export const routeModules: Array<(app: App) => Promise<void>> = [
   authRoutes,
   analyticsRoutes,
   outboxRoutes,
+  announcementsRoutes,
+  appsRoutes,
+  credentialsRoutes,
+  sandboxesRoutes,
+  collaboratorsRoutes,
 ];
 
 /** Every background job. Add a feature's jobs here. */
 // biome-ignore lint/suspicious/noExplicitAny: each job's context type is the AppContext
-export const jobDefinitions: any[] = [sendMailJob];
+export const jobDefinitions: any[] = [sendMailJob, criticalFanOutJob, provisionSandboxJob];

@@ -9,18 +9,27 @@ export const EXACT_COUNT_LIMIT = 10_000;
  * A list's Total without scanning a million rows: counts exactly (capped) and, when the cap is hit
  * on an unfiltered table, answers with the planner's row estimate instead.
  */
+type CountResult = { rows: Array<{ n: number | string }> };
+
+async function scalar(db: Db, query: SQL): Promise<number | undefined> {
+  const result = (await db.execute(query)) as unknown as CountResult;
+  const value = result.rows[0]?.n;
+  return value === undefined ? undefined : Number(value);
+}
+
 export async function countRows(db: Db, table: PgTable, tableName: string, where?: SQL): Promise<number> {
-  const capped = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from (select 1 from ${table} ${where ? sql`where ${where}` : sql``} limit ${EXACT_COUNT_LIMIT + 1}) t`,
-  );
-  const exact = Number(capped.rows[0]?.n ?? 0);
+  const exact =
+    (await scalar(
+      db,
+      sql`select count(*)::int as n from (select 1 from ${table} ${where ? sql`where ${where}` : sql``} limit ${EXACT_COUNT_LIMIT + 1}) t`,
+    )) ?? 0;
   if (exact <= EXACT_COUNT_LIMIT) return exact;
   if (where) {
-    const full = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${table} where ${where}`);
-    return Number(full.rows[0]?.n ?? exact);
+    return (await scalar(db, sql`select count(*)::int as n from ${table} where ${where}`)) ?? exact;
   }
-  const estimate = await db.execute<{ n: number }>(
+  const estimate = await scalar(
+    db,
     sql`select greatest(reltuples, 0)::bigint as n from pg_class where oid = to_regclass(${tableName})`,
   );
-  return Math.max(exact, Number(estimate.rows[0]?.n ?? exact));
+  return Math.max(exact, estimate ?? exact);
 }

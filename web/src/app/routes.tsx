@@ -63,16 +63,74 @@ export const routes: RouteObject[] = [
             path: 'reference/rest/docs/rest-api-overview',
             lazy: lazyPage(() => import('../features/reference/pages/rest-api-page.tsx'), 'RestApiPage'),
           },
+          {
+            path: 'notifications/opt_out',
+            lazy: lazyPage(() => import('../features/announcements/pages/opt-out-page.tsx'), 'OptOutPage'),
+          },
+          {
+            path: 'terms_and_conditions',
+            lazy: lazyPage(() => import('../features/apps/pages/terms-page.tsx'), 'TermsPage'),
+          },
+          {
+            path: 'invitations/:token',
+            lazy: lazyPage(
+              () => import('../features/collaborators/pages/accept-invitation-page.tsx'),
+              'AcceptInvitationPage',
+            ),
+          },
           userOnly([
+            {
+              path: 'developer_apps',
+              lazy: lazyPage(() => import('../features/apps/pages/apps-index-page.tsx'), 'AppsIndexPage'),
+            },
+            {
+              path: 'developer_apps/:id',
+              lazy: lazyPage(() => import('../features/apps/pages/manage-app-page.tsx'), 'ManageAppPage'),
+            },
             {
               path: 'settings',
               lazy: lazyPage(() => import('../features/auth/pages/settings-page.tsx'), 'SettingsPage'),
+            },
+            {
+              path: 'notifications',
+              lazy: lazyPage(
+                () => import('../features/announcements/pages/notifications-page.tsx'),
+                'NotificationsPage',
+              ),
+            },
+            {
+              path: 'notifications/:id',
+              lazy: lazyPage(
+                () => import('../features/announcements/pages/notification-page.tsx'),
+                'NotificationPage',
+              ),
             },
           ]),
           adminOnly([
             {
               path: 'admin/outbox',
               lazy: lazyPage(() => import('../features/outbox/pages/outbox-page.tsx'), 'OutboxPage'),
+            },
+            {
+              path: 'admin/notifications',
+              lazy: lazyPage(
+                () => import('../features/announcements/pages/admin-notifications-page.tsx'),
+                'AdminNotificationsPage',
+              ),
+            },
+            {
+              path: 'admin/notifications/new',
+              lazy: lazyPage(
+                () => import('../features/announcements/pages/admin-notification-form-page.tsx'),
+                'AdminNotificationFormPage',
+              ),
+            },
+            {
+              path: 'admin/notifications/:id/edit',
+              lazy: lazyPage(
+                () => import('../features/announcements/pages/admin-notification-form-page.tsx'),
+                'AdminNotificationFormPage',
+              ),
             },
           ]),
           { path: '*', element: <NotFoundPage /> },

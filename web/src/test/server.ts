@@ -44,4 +44,18 @@ export function runtimeConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeCo
 export const configHandler = (config: RuntimeConfig) =>
   http.get('/api/v1/config', () => HttpResponse.json(config));
 
-export const server = setupServer(configHandler(runtimeConfig()));
+/** The bell in the top navigation asks for the unread count on every signed-in page. */
+export const unreadCountHandler = (count = 0) =>
+  http.get('/api/v1/notifications/unread_count', () => HttpResponse.json({ unread_count: count }));
+
+/** The manage-app page shows the Collaborators panel; by default it lists nobody. */
+export const collaboratorsHandlers = [
+  http.get('/api/v1/collaborators', () => HttpResponse.json([])),
+  http.get('/api/v1/invitations', () => HttpResponse.json([])),
+];
+
+export const server = setupServer(
+  configHandler(runtimeConfig()),
+  unreadCountHandler(),
+  ...collaboratorsHandlers,
+);

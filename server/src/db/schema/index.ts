@@ -1,2 +1,5 @@
+export * from './announcements.ts';
+export * from './apps.ts';
+export * from './collaborators.ts';
 export * from './platform.ts';
 export * from './users.ts';

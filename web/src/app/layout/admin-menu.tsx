@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 /** Admin destinations; each admin feature adds its entry here (label is an en.json key). */
 export const adminMenuItems: Array<{ labelKey: string; to: string }> = [
   { labelKey: 'admin.outbox', to: '/admin/outbox' },
+  { labelKey: 'announcements.adminMenu', to: '/admin/notifications' },
 ];
 
 export function AdminMenu() {

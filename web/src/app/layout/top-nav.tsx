@@ -2,6 +2,7 @@ import { Anchor, Burger, Button, Drawer, Group, Stack, Text } from '@mantine/cor
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { NotificationBell } from '../../features/announcements/components/notification-bell.tsx';
 import { useConfig } from '../../lib/config.ts';
 import { AdminMenu } from './admin-menu.tsx';
 import { ReferenceMenu } from './reference-menu.tsx';
@@ -40,7 +41,10 @@ export function TopNav() {
       </Group>
       <Group gap="xs" wrap="nowrap">
         {user ? (
-          <UserMenu user={user} />
+          <>
+            <NotificationBell />
+            <UserMenu user={user} />
+          </>
         ) : (
           <>
             <Button component={Link} to="/login" variant="subtle">

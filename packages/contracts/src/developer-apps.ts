@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { APP_ROLES } from './app-roles.ts';
+import { corsDomainError, redirectUriError } from './app-validation.ts';
+import { APP_NAME_MAX_LENGTH, REDIRECT_URI_MAX_LENGTH } from './limits.ts';
+
+export const PRODUCTION_ACCESS = ['none', 'production_pending', 'production_approved'] as const;
+export const SANDBOX_STATUSES = ['pending', 'live', 'failed'] as const;
+export const OAUTH_ENVIRONMENTS = ['production', 'sandbox', 'monthly_sandbox'] as const;
+
+export const INTERNAL_NAME_REQUIRED = 'Internal name is required';
+
+const internalName = z
+  .string({ error: INTERNAL_NAME_REQUIRED })
+  .trim()
+  .min(1, INTERNAL_NAME_REQUIRED)
+  .max(APP_NAME_MAX_LENGTH);
+
+const redirectUri = z
+  .string()
+  .max(REDIRECT_URI_MAX_LENGTH)
+  .superRefine((value, ctx) => {
+    const message = redirectUriError(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
+const corsDomains = z
+  .string()
+  .max(REDIRECT_URI_MAX_LENGTH)
+  .superRefine((value, ctx) => {
+    const message = corsDomainError(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
+/** `POST /api/v1/developer_apps`. Creating an app accepts the terms and conditions. */
+export const CreateDeveloperAppBody = z.object({ internal_name: internalName });
+export type CreateDeveloperAppBody = z.infer<typeof CreateDeveloperAppBody>;
+
+export const Contact = z.object({ name: z.string().trim().min(1).max(120), email: z.email().max(254) });
+
+/** The editable fields (`developer_app[...]` in form data). */
+export const UpdateDeveloperAppBody = z
+  .object({
+    internal_name: internalName,
+    name: z.string().trim().max(APP_NAME_MAX_LENGTH).nullable(),
+    redirect_uri: redirectUri,
+    allowed_cors_domain: corsDomains,
+    legacy: z.boolean(),
+    connectable: z.boolean(),
+    contacts: z.array(Contact).max(20),
+    remove_thumbnail: z.boolean(),
+  })
+  .partial()
+  .strict();
+export type UpdateDeveloperAppBody = z.infer<typeof UpdateDeveloperAppBody>;
+
+export const SandboxOauthApp = z.object({
+  id: z.string(),
+  status: z.enum(SANDBOX_STATUSES),
+  company_id: z.number().int().nullable(),
+  url: z.string().nullable(),
+  app_id: z.string().nullable(),
+  oauth_application_id: z.string().nullable(),
+  secret_masked: z.string().nullable(),
+  redirect_uri: z.string(),
+  confidential: z.boolean(),
+  grant_type: z.string(),
+  allowed_cors_domain: z.string(),
+  procore_app_id: z.string(),
+  failure_message: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type SandboxOauthApp = z.infer<typeof SandboxOauthApp>;
+
+export const ProductionCredentials = z.object({
+  oauth_application_id: z.string(),
+  client_id: z.string(),
+  confidential: z.boolean(),
+  grant_type: z.string(),
+  redirect_uri: z.string(),
+  /** Prefix and last 4 characters; null until the secret is first shown (and for public apps). */
+  secret_masked: z.string().nullable(),
+});
+export type ProductionCredentials = z.infer<typeof ProductionCredentials>;
+
+export const DeveloperApp = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  internal_name: z.string(),
+  uid: z.string().nullable(),
+  production_access: z.enum(PRODUCTION_ACCESS),
+  requested_confidential: z.boolean().nullable(),
+  redirect_uri: z.string(),
+  confidential: z.boolean(),
+  grant_type: z.string(),
+  allowed_cors_domain: z.string(),
+  legacy: z.boolean(),
+  connectable: z.boolean(),
+  thumbnail_url: z.string().nullable(),
+  published_at: z.string().nullable(),
+  marketplace_enabled: z.boolean(),
+  contacts: z.array(Contact),
+  owner: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  external_procore_owner_id: z.number().int(),
+  role: z.enum(APP_ROLES),
+  sandbox: SandboxOauthApp.nullable(),
+  credentials: ProductionCredentials.nullable(),
+  /** Where staff POST (empty body) to make the sandbox live at once; null for everyone else. */
+  generate_fake_sandbox_path: z.string().nullable(),
+  terms_accepted_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type DeveloperApp = z.infer<typeof DeveloperApp>;
+
+/** The update response also says when the logo is not square or not larger than 200×200. */
+export const UpdateDeveloperAppResponse = DeveloperApp.extend({ thumbnail_notice: z.string().nullable() });
+export type UpdateDeveloperAppResponse = z.infer<typeof UpdateDeveloperAppResponse>;
+
+export const DeveloperAppSummary = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  internal_name: z.string(),
+  role: z.enum(APP_ROLES),
+  sandbox_status: z.enum(SANDBOX_STATUSES).nullable(),
+  published: z.boolean(),
+  production_access: z.enum(PRODUCTION_ACCESS),
+  created_at: z.string(),
+});
+export type DeveloperAppSummary = z.infer<typeof DeveloperAppSummary>;
+
+export const DeveloperAppPermissions = z.object({
+  canEdit: z.boolean(),
+  canModifyCredentials: z.boolean(),
+  canModifyManifests: z.boolean(),
+  canViewClientCredentials: z.boolean(),
+  canSetSemanticVersions: z.boolean(),
+  canCreateSandboxManifests: z.boolean(),
+  canGenerateFakeSandbox: z.boolean(),
+  canSubmitMarketplaceApp: z.boolean(),
+  canDestroy: z.boolean(),
+  canGenerateSandbox: z.boolean(),
+  isPlatformEmployee: z.boolean(),
+  /** Fields the caller may not change, with the reason (published app or role). */
+  appFieldPermissions: z.record(z.string(), z.boolean()),
+});
+export type DeveloperAppPermissions = z.infer<typeof DeveloperAppPermissions>;
+
+export const PermissionsQuery = z.object({ developer_app_id: z.string().min(1).max(100) });
+
+export const IdParams = z.object({ id: z.string().min(1).max(100) });
+
+export const RequestProductionAccessBody = z.object({ confidential: z.boolean() });
+export type RequestProductionAccessBody = z.infer<typeof RequestProductionAccessBody>;
+
+export const OauthApplication = z.object({
+  id: z.string(),
+  developer_app_id: z.string(),
+  environment: z.enum(OAUTH_ENVIRONMENTS),
+  uid: z.string(),
+  secret_masked: z.string().nullable(),
+  redirect_uri: z.string(),
+  confidential: z.boolean(),
+  grant_type: z.string(),
+  allowed_cors_domain: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type OauthApplication = z.infer<typeof OauthApplication>;
+
+/** A reset must be acknowledged once a secret has been shown (the first issue needs no checkbox). */
+export const ResetSecretBody = z.object({ acknowledged: z.boolean().optional() }).nullish();
+export type ResetSecretBody = z.infer<typeof ResetSecretBody>;
+
+/** Returned only by the calls that issue or reveal a secret; never by a GET. */
+export const IssuedSecret = z.object({ uid: z.string(), secret: z.string(), secret_masked: z.string() });
+export type IssuedSecret = z.infer<typeof IssuedSecret>;
+
+export const UpdateSandboxBody = z
+  .object({ redirect_uri: redirectUri, allowed_cors_domain: corsDomains })
+  .partial()
+  .strict();
+export type UpdateSandboxBody = z.infer<typeof UpdateSandboxBody>;
+
+export const TermsAndConditions = z.object({ markdown: z.string(), version: z.string() });
+export type TermsAndConditions = z.infer<typeof TermsAndConditions>;

@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** A third-party integration app. `uid` is its production client id once issued. */
+export const developerApps = pgTable(
+  'developer_apps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    internalName: text('internal_name').notNull(),
+    name: text('name'),
+    uid: text('uid').unique(),
+    productionAccess: text('production_access', {
+      enum: ['none', 'production_pending', 'production_approved'],
+    })
+      .notNull()
+      .default('none'),
+    /** What the last production request asked for (confidential or public client). */
+    requestedConfidential: boolean('requested_confidential'),
+    redirectUri: text('redirect_uri').notNull().default(''),
+    confidential: boolean('confidential').notNull().default(true),
+    grantType: text('grant_type').notNull().default('authorization_code'),
+    allowedCorsDomain: text('allowed_cors_domain').notNull().default(''),
+    legacy: boolean('legacy').notNull().default(false),
+    connectable: boolean('connectable').notNull().default(false),
+    /** Storage key of the logo (under DATA_DIR/uploads). */
+    thumbnailKey: text('thumbnail_key'),
+    thumbnailType: text('thumbnail_type'),
+    thumbnailWidth: integer('thumbnail_width'),
+    thumbnailHeight: integer('thumbnail_height'),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id),
+    externalProcoreOwnerId: bigint('external_procore_owner_id', { mode: 'number' }).notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    marketplaceEnabled: boolean('marketplace_enabled').notNull().default(false),
+    contacts: jsonb('contacts').notNull().default([]).$type<Array<{ name: string; email: string }>>(),
+    /** When the creator accepted the terms, and which text (sha256) they accepted. */
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    termsVersion: text('terms_version'),
+    ...timestamps,
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('developer_apps_owner_idx').on(t.ownerId),
+    index('developer_apps_created_at_idx').on(t.createdAt),
+    index('developer_apps_production_access_idx').on(t.productionAccess, t.updatedAt),
+    index('developer_apps_internal_name_trgm').using('gin', sql`${t.internalName} gin_trgm_ops`),
+  ],
+);
+
+/** Who is on an app and as what. The owner's row is created with the app. */
+export const developerAppMembers = pgTable(
+  'developer_app_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    developerAppId: uuid('developer_app_id')
+      .notNull()
+      .references(() => developerApps.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['owner', 'admin', 'developer'] }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('developer_app_members_app_user_uq').on(t.developerAppId, t.userId),
+    index('developer_app_members_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * OAuth clients per environment. The production secret is kept only as a sha256 hash plus its
+ * prefix and last 4 characters; the sandbox secret is AES-256-GCM encrypted so it can be revealed.
+ */
+export const oauthApplications = pgTable(
+  'oauth_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    developerAppId: uuid('developer_app_id')
+      .notNull()
+      .references(() => developerApps.id, { onDelete: 'cascade' }),
+    environment: text('environment', { enum: ['production', 'sandbox', 'monthly_sandbox'] }).notNull(),
+    clientId: text('client_id').notNull().unique(),
+    secretHash: text('secret_hash'),
+    secretPrefix: text('secret_prefix'),
+    secretLast4: text('secret_last4'),
+    secretEncrypted: text('secret_encrypted'),
+    secretIssuedAt: timestamp('secret_issued_at', { withTimezone: true }),
+    redirectUri: text('redirect_uri').notNull().default(''),
+    confidential: boolean('confidential').notNull().default(true),
+    grantType: text('grant_type').notNull().default('authorization_code'),
+    allowedCorsDomain: text('allowed_cors_domain').notNull().default(''),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id),
+    ...timestamps,
+  },
+  (t) => [index('oauth_applications_app_env_idx').on(t.developerAppId, t.environment)],
+);
+
+/** A sandbox company per app, built by the provisioner job. */
+export const sandboxes = pgTable(
+  'sandboxes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    developerAppId: uuid('developer_app_id')
+      .notNull()
+      .unique()
+      .references(() => developerApps.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'live', 'failed'] })
+      .notNull()
+      .default('pending'),
+    companyId: bigint('company_id', { mode: 'number' }),
+    url: text('url'),
+    oauthApplicationId: uuid('oauth_application_id').references(() => oauthApplications.id, {
+      onDelete: 'set null',
+    }),
+    failureMessage: text('failure_message'),
+    ...timestamps,
+  },
+  (t) => [index('sandboxes_status_idx').on(t.status)],
+);

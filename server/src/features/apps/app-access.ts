@@ -1,0 +1,22 @@
+import { type AppPermissions, appPermissions } from '@portal/contracts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { SessionUser } from '../../platform/http.ts';
+import { type DeveloperAppRow, findAppWithRole, type MemberRole } from './apps.repo.ts';
+
+export type AppAccess = { app: DeveloperAppRow; role: MemberRole; permissions: AppPermissions };
+
+/**
+ * Loads an app with the caller's role and flags. Someone not on the app gets 404, so an app's
+ * existence is never revealed to strangers.
+ */
+export async function loadAppAccess(ctx: AppContext, user: SessionUser, appId: string): Promise<AppAccess> {
+  const row = await findAppWithRole(ctx, appId, user.id);
+  if (!row?.role) throw notFound('Developer app');
+  return { app: row.app, role: row.role, permissions: appPermissions(row.role, user) };
+}
+
+/** Throws 403 naming what the caller cannot do when a flag is off. */
+export function requirePermission(access: AppAccess, flag: keyof AppPermissions, action: string): void {
+  if (!access.permissions[flag]) throw new AppError('forbidden', `You do not have permission to ${action}`);
+}

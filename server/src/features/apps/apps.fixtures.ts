@@ -1,0 +1,67 @@
+import { crc32, deflateSync } from 'node:zlib';
+import type { TestApp, TestClient } from '../../test/helpers.ts';
+
+/** A real, valid PNG of the given size (grey pixels). */
+export function pngBytes(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8);
+  const rows = Buffer.alloc((width + 1) * height, 0x80);
+  for (let y = 0; y < height; y++) rows[y * (width + 1)] = 0;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+type Part = { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer };
+
+/** A multipart/form-data body for app.inject. */
+export function multipart(parts: Part[]) {
+  const boundary = `----portal${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    chunks.push(Buffer.from(`--${boundary}\r\n`));
+    if ('filename' in part) {
+      chunks.push(
+        Buffer.from(
+          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`,
+        ),
+      );
+      chunks.push(part.data, Buffer.from('\r\n'));
+    } else {
+      chunks.push(
+        Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** Creates an app through the API and returns its body. */
+export async function createAppAs(client: TestClient, internalName = 'Field Sync') {
+  const res = await client.post('/api/v1/developer_apps', { internal_name: internalName });
+  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { id: string; sandbox: { id: string; status: string } | null };
+}
+
+/** Adds a collaborator row directly (the Collaborators issue adds the invitation flow). */
+export async function addMember(t: TestApp, appId: string, userId: string, role: 'admin' | 'developer') {
+  const { developerAppMembers } = await import('../../db/schema/index.ts');
+  await t.ctx.db.insert(developerAppMembers).values({ developerAppId: appId, userId, role });
+}

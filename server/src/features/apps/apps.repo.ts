@@ -1,0 +1,72 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { developerAppMembers, developerApps, sandboxes, users } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+
+export type DeveloperAppRow = typeof developerApps.$inferSelect;
+export type NewDeveloperAppRow = typeof developerApps.$inferInsert;
+export type MemberRole = (typeof developerAppMembers.$inferSelect)['role'];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);
+
+/** A live (not deleted) app with the caller's membership, if any. */
+export async function findAppWithRole(ctx: AppContext, appId: string, userId: string) {
+  if (!isUuid(appId)) return null;
+  const [row] = await ctx.db
+    .select({ app: developerApps, role: developerAppMembers.role })
+    .from(developerApps)
+    .leftJoin(
+      developerAppMembers,
+      and(eq(developerAppMembers.developerAppId, developerApps.id), eq(developerAppMembers.userId, userId)),
+    )
+    .where(and(eq(developerApps.id, appId), isNull(developerApps.deletedAt)));
+  return row ?? null;
+}
+
+export async function findApp(ctx: AppContext, appId: string) {
+  if (!isUuid(appId)) return null;
+  const [row] = await ctx.db
+    .select()
+    .from(developerApps)
+    .where(and(eq(developerApps.id, appId), isNull(developerApps.deletedAt)));
+  return row ?? null;
+}
+
+export async function findOwner(ctx: AppContext, ownerId: string) {
+  const [row] = await ctx.db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, ownerId));
+  return row!;
+}
+
+/** Inserts the app and its owner membership in one transaction. */
+export async function insertAppWithOwner(ctx: AppContext, values: NewDeveloperAppRow) {
+  return ctx.db.transaction(async (tx) => {
+    const [app] = await tx.insert(developerApps).values(values).returning();
+    await tx
+      .insert(developerAppMembers)
+      .values({ developerAppId: app!.id, userId: values.ownerId, role: 'owner' });
+    return app!;
+  });
+}
+
+export async function updateApp(ctx: AppContext, appId: string, values: Partial<NewDeveloperAppRow>) {
+  const [row] = await ctx.db
+    .update(developerApps)
+    .set({ ...values, updatedAt: ctx.clock.now() })
+    .where(eq(developerApps.id, appId))
+    .returning();
+  return row!;
+}
+
+/** Apps the user is on, newest first. */
+export async function listAppsForUser(ctx: AppContext, userId: string) {
+  return ctx.db
+    .select({ app: developerApps, role: developerAppMembers.role, sandboxStatus: sandboxes.status })
+    .from(developerAppMembers)
+    .innerJoin(developerApps, eq(developerApps.id, developerAppMembers.developerAppId))
+    .leftJoin(sandboxes, eq(sandboxes.developerAppId, developerApps.id))
+    .where(and(eq(developerAppMembers.userId, userId), isNull(developerApps.deletedAt)))
+    .orderBy(desc(developerApps.createdAt), desc(developerApps.id));
+}

@@ -1,0 +1,92 @@
+import {
+  CreateDeveloperAppBody,
+  DeveloperApp,
+  DeveloperAppPermissions,
+  DeveloperAppSummary,
+  IdParams,
+  PermissionsQuery,
+  TermsAndConditions,
+  UpdateDeveloperAppResponse,
+} from '@portal/contracts';
+import { z } from 'zod';
+import { type App, currentUser } from '../../platform/http.ts';
+import { readAppForm } from './apps.form.ts';
+import * as apps from './apps.service.ts';
+import { loadTerms } from './terms.ts';
+
+export async function appsRoutes(app: App) {
+  app.post(
+    '/developer_apps',
+    { config: { access: 'user' }, schema: { body: CreateDeveloperAppBody, response: { 201: DeveloperApp } } },
+    async (request, reply) =>
+      reply.status(201).send(await apps.createApp(app.ctx, currentUser(request), request.body)),
+  );
+
+  app.get(
+    '/developer_apps',
+    { config: { access: 'user' }, schema: { response: { 200: z.array(DeveloperAppSummary) } } },
+    async (request) => apps.listApps(app.ctx, currentUser(request)),
+  );
+
+  app.get(
+    '/developer_apps/:id',
+    { config: { access: 'user' }, schema: { params: IdParams, response: { 200: DeveloperApp } } },
+    async (request) => apps.getApp(app.ctx, currentUser(request), request.params.id),
+  );
+
+  // PATCH takes developer_app fields as JSON or form data; PUT is the same call used for the logo.
+  for (const method of ['PATCH', 'PUT'] as const) {
+    app.route({
+      method,
+      url: '/developer_apps/:id',
+      config: { access: 'user' },
+      schema: { params: IdParams, response: { 200: UpdateDeveloperAppResponse } },
+      handler: async (request) =>
+        apps.updateApp(
+          app.ctx,
+          currentUser(request),
+          request.params.id,
+          await readAppForm(request, apps.appStorage(app.ctx)),
+        ),
+    });
+  }
+
+  app.delete(
+    '/developer_apps/:id',
+    { config: { access: 'user' }, schema: { params: IdParams } },
+    async (request, reply) => {
+      await apps.deleteApp(app.ctx, currentUser(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/developer_apps/:id/thumbnail',
+    { config: { access: 'user' }, schema: { params: IdParams } },
+    async (request, reply) => {
+      const file = await apps.readThumbnail(app.ctx, currentUser(request), request.params.id);
+      return reply
+        .header('Content-Type', file.type)
+        .header('Content-Length', String(file.size))
+        .header('Content-Disposition', `inline; filename="${file.key.split('/').pop()}"`)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, max-age=3600')
+        .send(file.stream);
+    },
+  );
+
+  app.get(
+    '/developer_app_permissions',
+    {
+      config: { access: 'user' },
+      schema: { querystring: PermissionsQuery, response: { 200: DeveloperAppPermissions } },
+    },
+    async (request) => apps.getPermissions(app.ctx, currentUser(request), request.query.developer_app_id),
+  );
+
+  app.get(
+    '/terms_and_conditions',
+    { config: { access: 'public' }, schema: { response: { 200: TermsAndConditions } } },
+    async () => loadTerms(app.ctx.config),
+  );
+}

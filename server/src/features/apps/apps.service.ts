@@ -1,0 +1,207 @@
+import { rm } from 'node:fs/promises';
+import {
+  appPermissions,
+  type CreateDeveloperAppBody,
+  type DeveloperApp,
+  type DeveloperAppPermissions,
+  type DeveloperAppSummary,
+  UpdateDeveloperAppBody,
+  type UpdateDeveloperAppResponse,
+} from '@portal/contracts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { SessionUser } from '../../platform/http.ts';
+import { createDiskStorage, type Storage } from '../../platform/storage.ts';
+import { productionCredentialsFor } from '../credentials/credentials.service.ts';
+import { requestSandbox, sandboxFor } from '../sandboxes/sandboxes.service.ts';
+import { type AppAccess, loadAppAccess, requirePermission } from './app-access.ts';
+import type { AppForm } from './apps.form.ts';
+import { findOwner, insertAppWithOwner, listAppsForUser, updateApp as updateAppRow } from './apps.repo.ts';
+import { storeLogo } from './logo.ts';
+import { loadTerms } from './terms.ts';
+
+/** Fields a published app keeps as listed; changes go through support. */
+export const PUBLISHED_LOCKED_FIELDS = ['name', 'internal_name', 'thumbnail', 'remove_thumbnail'] as const;
+export const PUBLISHED_MESSAGE = 'This is a published integration so some fields have been disabled.';
+
+export const appStorage = (ctx: AppContext): Storage => createDiskStorage(ctx.config.dataDir);
+
+/** Creates the app with its owner membership, records the accepted terms and queues the sandbox. */
+export async function createApp(ctx: AppContext, user: SessionUser, body: CreateDeveloperAppBody) {
+  const terms = loadTerms(ctx.config);
+  const now = ctx.clock.now();
+  const app = await insertAppWithOwner(ctx, {
+    internalName: body.internal_name,
+    ownerId: user.id,
+    externalProcoreOwnerId: user.procoreId,
+    termsAcceptedAt: now,
+    termsVersion: terms.version,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await requestSandbox(ctx, app.id);
+  return presentApp(ctx, { app, role: 'owner', permissions: appPermissions('owner', user) });
+}
+
+export async function listApps(ctx: AppContext, user: SessionUser): Promise<DeveloperAppSummary[]> {
+  const rows = await listAppsForUser(ctx, user.id);
+  return rows.map(({ app, role, sandboxStatus }) => ({
+    id: app.id,
+    name: app.name,
+    internal_name: app.internalName,
+    role,
+    sandbox_status: sandboxStatus,
+    published: app.publishedAt !== null,
+    production_access: app.productionAccess,
+    created_at: app.createdAt.toISOString(),
+  }));
+}
+
+export async function getApp(ctx: AppContext, user: SessionUser, appId: string): Promise<DeveloperApp> {
+  return presentApp(ctx, await loadAppAccess(ctx, user, appId));
+}
+
+/** Which settings fields the caller may change: role first, then the published lock. */
+export function fieldPermissions(access: AppAccess): Record<string, boolean> {
+  const fields = Object.keys(UpdateDeveloperAppBody.shape).concat('thumbnail');
+  const published = access.app.publishedAt !== null;
+  return Object.fromEntries(
+    fields.map((field) => [
+      field,
+      access.permissions.canEdit &&
+        !(published && (PUBLISHED_LOCKED_FIELDS as readonly string[]).includes(field)),
+    ]),
+  );
+}
+
+export async function getPermissions(
+  ctx: AppContext,
+  user: SessionUser,
+  appId: string,
+): Promise<DeveloperAppPermissions> {
+  const access = await loadAppAccess(ctx, user, appId);
+  return { ...access.permissions, appFieldPermissions: fieldPermissions(access) };
+}
+
+/** PATCH/PUT: validates like the web form, refuses fields the caller may not edit (403 naming them). */
+export async function updateApp(
+  ctx: AppContext,
+  user: SessionUser,
+  appId: string,
+  form: AppForm,
+): Promise<UpdateDeveloperAppResponse> {
+  const storage = appStorage(ctx);
+  const discardUpload = () => form.upload && rm(form.upload.tempPath, { force: true });
+  let access: AppAccess;
+  try {
+    access = await loadAppAccess(ctx, user, appId);
+    const allowed = fieldPermissions(access);
+    const touched = Object.keys(form.fields).concat(form.upload ? ['thumbnail'] : []);
+    const refused = touched.filter((field) => field in allowed && !allowed[field]);
+    if (refused.length) {
+      const reason = access.permissions.canEdit ? PUBLISHED_MESSAGE : 'You do not have permission to edit';
+      throw new AppError('forbidden', `${reason} (${refused.join(', ')})`, {
+        errors: [`${reason} (${refused.join(', ')})`],
+        fields: Object.fromEntries(refused.map((field) => [field, [reason]])),
+      });
+    }
+  } catch (error) {
+    await discardUpload();
+    throw error;
+  }
+  const parsed = UpdateDeveloperAppBody.safeParse(form.fields);
+  if (!parsed.success) {
+    await discardUpload();
+    const fields: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path.length ? issue.path.map(String).join('.') : 'developer_app';
+      const message =
+        issue.code === 'unrecognized_keys' ? `Unknown fields: ${issue.keys.join(', ')}` : issue.message;
+      fields[key] = [...(fields[key] ?? []), message];
+    }
+    const errors = Object.values(fields).flat();
+    throw new AppError('validation_failed', errors[0] ?? 'Validation failed', { errors, fields });
+  }
+  const body = parsed.data;
+  const logo = form.upload ? await storeLogo(storage, appId, form.upload) : null;
+  const previousKey = access.app.thumbnailKey;
+  const removing = body.remove_thumbnail === true && !logo;
+  const row = await updateAppRow(ctx, appId, {
+    ...(body.internal_name !== undefined ? { internalName: body.internal_name } : {}),
+    ...(body.name !== undefined ? { name: body.name || null } : {}),
+    ...(body.redirect_uri !== undefined ? { redirectUri: body.redirect_uri.trim() } : {}),
+    ...(body.allowed_cors_domain !== undefined ? { allowedCorsDomain: body.allowed_cors_domain.trim() } : {}),
+    ...(body.legacy !== undefined ? { legacy: body.legacy } : {}),
+    ...(body.connectable !== undefined ? { connectable: body.connectable } : {}),
+    ...(body.contacts !== undefined ? { contacts: body.contacts } : {}),
+    ...(logo
+      ? {
+          thumbnailKey: logo.key,
+          thumbnailType: logo.type,
+          thumbnailWidth: logo.width,
+          thumbnailHeight: logo.height,
+        }
+      : {}),
+    ...(removing
+      ? { thumbnailKey: null, thumbnailType: null, thumbnailWidth: null, thumbnailHeight: null }
+      : {}),
+  });
+  if (previousKey && (logo || removing)) await storage.delete(previousKey).catch(() => {});
+  const app = await presentApp(ctx, { ...access, app: row });
+  return { ...app, thumbnail_notice: logo?.notice ?? null };
+}
+
+/** Owner only; the app disappears for everyone (soft delete). */
+export async function deleteApp(ctx: AppContext, user: SessionUser, appId: string): Promise<void> {
+  const access = await loadAppAccess(ctx, user, appId);
+  requirePermission(access, 'canDestroy', 'delete this app');
+  await updateAppRow(ctx, appId, { deletedAt: ctx.clock.now() });
+}
+
+export async function readThumbnail(ctx: AppContext, user: SessionUser, appId: string) {
+  const { app } = await loadAppAccess(ctx, user, appId);
+  if (!app.thumbnailKey) throw notFound('Logo');
+  const file = await appStorage(ctx).read(app.thumbnailKey);
+  if (!file) throw notFound('Logo');
+  return { ...file, type: app.thumbnailType ?? 'application/octet-stream', key: app.thumbnailKey };
+}
+
+async function presentApp(ctx: AppContext, access: AppAccess): Promise<DeveloperApp> {
+  const { app, role, permissions } = access;
+  const [owner, sandbox, credentials] = await Promise.all([
+    findOwner(ctx, app.ownerId),
+    ctx.config.fedramp ? null : sandboxFor(ctx, app),
+    permissions.canViewClientCredentials ? productionCredentialsFor(ctx, app) : null,
+  ]);
+  return {
+    id: app.id,
+    name: app.name,
+    internal_name: app.internalName,
+    uid: app.uid,
+    production_access: app.productionAccess,
+    requested_confidential: app.requestedConfidential,
+    redirect_uri: app.redirectUri,
+    confidential: app.confidential,
+    grant_type: app.grantType,
+    allowed_cors_domain: app.allowedCorsDomain,
+    legacy: app.legacy,
+    connectable: app.connectable,
+    thumbnail_url: app.thumbnailKey
+      ? `/api/v1/developer_apps/${app.id}/thumbnail?v=${app.updatedAt.getTime()}`
+      : null,
+    published_at: app.publishedAt?.toISOString() ?? null,
+    marketplace_enabled: app.marketplaceEnabled,
+    contacts: app.contacts,
+    owner,
+    external_procore_owner_id: app.externalProcoreOwnerId,
+    role,
+    sandbox,
+    credentials,
+    generate_fake_sandbox_path: permissions.canGenerateFakeSandbox
+      ? `/api/v1/developer_apps/${app.id}/sandbox/generate_fake`
+      : null,
+    terms_accepted_at: app.termsAcceptedAt?.toISOString() ?? null,
+    created_at: app.createdAt.toISOString(),
+    updated_at: app.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,262 @@
+/**
+ * The collaborators feature owns the invitations table and every MUTATION of app memberships
+ * (add on accept, role change, removal, ownership transfer). The apps feature owns app rows and
+ * reads memberships for access checks.
+ */
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  developerAppInvitations,
+  developerAppMembers,
+  developerApps,
+  oauthApplications,
+  users,
+} from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+
+export type InvitationRow = typeof developerAppInvitations.$inferSelect;
+export type MemberRow = typeof developerAppMembers.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);
+
+const ROLE_ORDER = sql`case ${developerAppMembers.role} when 'owner' then 0 when 'admin' then 1 else 2 end`;
+
+/** Members with their names and addresses: owner first, then admins, then developers. */
+export async function listMembers(ctx: AppContext, appId: string) {
+  return ctx.db
+    .select({ member: developerAppMembers, name: users.name, email: users.email })
+    .from(developerAppMembers)
+    .innerJoin(users, eq(users.id, developerAppMembers.userId))
+    .where(eq(developerAppMembers.developerAppId, appId))
+    .orderBy(ROLE_ORDER, asc(developerAppMembers.createdAt), asc(developerAppMembers.id));
+}
+
+export async function findMember(ctx: AppContext, appId: string, memberId: string) {
+  if (!isUuid(memberId)) return null;
+  const [row] = await ctx.db
+    .select({ member: developerAppMembers, name: users.name, email: users.email })
+    .from(developerAppMembers)
+    .innerJoin(users, eq(users.id, developerAppMembers.userId))
+    .where(and(eq(developerAppMembers.developerAppId, appId), eq(developerAppMembers.id, memberId)));
+  return row ?? null;
+}
+
+export async function findMemberByEmail(ctx: AppContext, appId: string, email: string) {
+  const [row] = await ctx.db
+    .select({ id: developerAppMembers.id })
+    .from(developerAppMembers)
+    .innerJoin(users, eq(users.id, developerAppMembers.userId))
+    .where(and(eq(developerAppMembers.developerAppId, appId), eq(users.email, email)));
+  return row ?? null;
+}
+
+/** Applies role changes in one transaction; the owner's row is never touched here. */
+export async function updateMemberRoles(
+  ctx: AppContext,
+  appId: string,
+  changes: Array<{ id: string; role: 'admin' | 'developer' }>,
+) {
+  await ctx.db.transaction(async (tx) => {
+    for (const change of changes) {
+      await tx
+        .update(developerAppMembers)
+        .set({ role: change.role, updatedAt: ctx.clock.now() })
+        .where(
+          and(
+            eq(developerAppMembers.developerAppId, appId),
+            eq(developerAppMembers.id, change.id),
+            inArray(developerAppMembers.role, ['admin', 'developer']),
+          ),
+        );
+    }
+  });
+}
+
+export async function deleteMember(ctx: AppContext, appId: string, memberId: string) {
+  const rows = await ctx.db
+    .delete(developerAppMembers)
+    .where(
+      and(
+        eq(developerAppMembers.developerAppId, appId),
+        eq(developerAppMembers.id, memberId),
+        inArray(developerAppMembers.role, ['admin', 'developer']),
+      ),
+    )
+    .returning({ id: developerAppMembers.id });
+  return rows.length > 0;
+}
+
+/**
+ * Moves ownership in one transaction: the target becomes owner, the former owner admin, and the
+ * app's (and its OAuth clients') owner column follows. Returns false when someone else changed the
+ * memberships first.
+ */
+export async function transferOwnership(
+  ctx: AppContext,
+  input: { appId: string; fromUserId: string; toMemberId: string },
+) {
+  const now = ctx.clock.now();
+  const stale = new Error('ownership changed concurrently');
+  const run = ctx.db.transaction(async (tx) => {
+    const demoted = await tx
+      .update(developerAppMembers)
+      .set({ role: 'admin', updatedAt: now })
+      .where(
+        and(
+          eq(developerAppMembers.developerAppId, input.appId),
+          eq(developerAppMembers.userId, input.fromUserId),
+          eq(developerAppMembers.role, 'owner'),
+        ),
+      )
+      .returning({ id: developerAppMembers.id });
+    if (demoted.length === 0) throw stale;
+    const [promoted] = await tx
+      .update(developerAppMembers)
+      .set({ role: 'owner', updatedAt: now })
+      .where(
+        and(
+          eq(developerAppMembers.developerAppId, input.appId),
+          eq(developerAppMembers.id, input.toMemberId),
+          inArray(developerAppMembers.role, ['admin', 'developer']),
+        ),
+      )
+      .returning();
+    if (!promoted) throw stale;
+    await tx
+      .update(developerApps)
+      .set({ ownerId: promoted.userId, updatedAt: now })
+      .where(eq(developerApps.id, input.appId));
+    await tx
+      .update(oauthApplications)
+      .set({ ownerId: promoted.userId, updatedAt: now })
+      .where(eq(oauthApplications.developerAppId, input.appId));
+    return promoted;
+  });
+  try {
+    return await run;
+  } catch (error) {
+    if (error === stale) return null;
+    throw error;
+  }
+}
+
+export async function listPendingInvitations(ctx: AppContext, appId: string) {
+  return ctx.db
+    .select({ invitation: developerAppInvitations, inviterName: users.name })
+    .from(developerAppInvitations)
+    .leftJoin(users, eq(users.id, developerAppInvitations.invitedById))
+    .where(
+      and(eq(developerAppInvitations.developerAppId, appId), eq(developerAppInvitations.status, 'pending')),
+    )
+    .orderBy(asc(developerAppInvitations.createdAt), asc(developerAppInvitations.id));
+}
+
+export async function findPendingInvitationByEmail(ctx: AppContext, appId: string, email: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(developerAppInvitations)
+    .where(
+      and(
+        eq(developerAppInvitations.developerAppId, appId),
+        eq(developerAppInvitations.email, email),
+        eq(developerAppInvitations.status, 'pending'),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function findInvitation(ctx: AppContext, appId: string, id: string) {
+  if (!isUuid(id)) return null;
+  const [row] = await ctx.db
+    .select()
+    .from(developerAppInvitations)
+    .where(and(eq(developerAppInvitations.developerAppId, appId), eq(developerAppInvitations.id, id)));
+  return row ?? null;
+}
+
+export async function findInvitationByTokenHash(ctx: AppContext, tokenHash: string) {
+  const [row] = await ctx.db
+    .select({ invitation: developerAppInvitations, inviterName: users.name })
+    .from(developerAppInvitations)
+    .leftJoin(users, eq(users.id, developerAppInvitations.invitedById))
+    .where(eq(developerAppInvitations.tokenHash, tokenHash));
+  return row ?? null;
+}
+
+/**
+ * Creates a pending invitation. An expired pending one for the same address is canceled first, so
+ * the one-pending-per-address index holds. Null when a pending invitation already exists.
+ */
+export async function insertInvitation(
+  ctx: AppContext,
+  values: typeof developerAppInvitations.$inferInsert,
+): Promise<InvitationRow | null> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    await tx
+      .update(developerAppInvitations)
+      .set({ status: 'canceled', canceledAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(developerAppInvitations.developerAppId, values.developerAppId),
+          eq(developerAppInvitations.email, values.email),
+          eq(developerAppInvitations.status, 'pending'),
+          sql`${developerAppInvitations.expiresAt} <= ${now.toISOString()}`,
+        ),
+      );
+    const [row] = await tx.insert(developerAppInvitations).values(values).onConflictDoNothing().returning();
+    return row ?? null;
+  });
+}
+
+/** Cancels a pending invitation; null when it was no longer pending. */
+export async function cancelInvitation(ctx: AppContext, id: string) {
+  const now = ctx.clock.now();
+  const [row] = await ctx.db
+    .update(developerAppInvitations)
+    .set({ status: 'canceled', canceledAt: now, updatedAt: now })
+    .where(and(eq(developerAppInvitations.id, id), eq(developerAppInvitations.status, 'pending')))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Uses the invitation and adds the membership in one transaction. The status guard makes the token
+ * single-use under concurrent accepts. Someone already on the app keeps their role.
+ */
+export async function acceptInvitation(ctx: AppContext, invitation: InvitationRow, userId: string) {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(developerAppInvitations)
+      .set({ status: 'accepted', acceptedAt: now, acceptedById: userId, updatedAt: now })
+      .where(
+        and(eq(developerAppInvitations.id, invitation.id), eq(developerAppInvitations.status, 'pending')),
+      )
+      .returning();
+    if (!used) return null;
+    await tx
+      .insert(developerAppMembers)
+      .values({ developerAppId: invitation.developerAppId, userId, role: invitation.role })
+      .onConflictDoNothing();
+    return used;
+  });
+}
+
+export async function findUserSummary(ctx: AppContext, userId: string | null) {
+  if (!userId) return null;
+  const [row] = await ctx.db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/** The app behind an invitation, unless it was deleted. */
+export async function findLiveApp(ctx: AppContext, appId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(developerApps)
+    .where(and(eq(developerApps.id, appId), isNull(developerApps.deletedAt)));
+  return row ?? null;
+}

@@ -1,0 +1,23 @@
+import type { Config } from '../../config.ts';
+import { escapeHtml, renderLayout } from '../../platform/mail/layout.ts';
+import type { RenderedMail } from '../../platform/mail/mail.ts';
+
+type Input = { ownerName: string; appName: string; appId: string };
+
+export function productionAccessMail(config: Config, input: Input, approved: boolean): RenderedMail {
+  const url = `${config.publicUrl}/developer_apps/${input.appId}`;
+  const heading = approved ? 'Production credentials approved' : 'Production credentials request declined';
+  const line = approved
+    ? `Your request for production credentials for ${input.appName} was approved. Open the app to view them.`
+    : `Your request for production credentials for ${input.appName} was declined. Contact ${config.supportEmail} for details.`;
+  return {
+    subject: `${heading}: ${input.appName}`,
+    text: `Hi ${input.ownerName},\n\n${line}\n${url}`,
+    html: renderLayout({
+      platformName: config.platformName,
+      heading,
+      bodyHtml: `<p>Hi ${escapeHtml(input.ownerName)},</p><p>${escapeHtml(line)}</p>`,
+      action: { label: 'Open the app', url },
+    }),
+  };
+}

@@ -1,0 +1,230 @@
+import type {
+  IssuedSecret,
+  OauthApplication,
+  ProductionCredentials,
+  RequestProductionAccessBody,
+  ResetSecretBody,
+} from '@portal/contracts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError, fieldError, notFound } from '../../platform/errors.ts';
+import type { SessionUser } from '../../platform/http.ts';
+import { sendMail } from '../../platform/mail/mail.ts';
+import {
+  decryptSecret,
+  encryptSecret,
+  generateClientId,
+  generateSecret,
+  hashSecret,
+  maskSecret,
+  secretMatches,
+  secretParts,
+} from '../../platform/secrets.ts';
+import { loadAppAccess, requirePermission } from '../apps/app-access.ts';
+import { type DeveloperAppRow, findApp, findOwner, updateApp } from '../apps/apps.repo.ts';
+import { productionAccessMail } from './credentials.mail.ts';
+import {
+  findByClientId,
+  findForApp,
+  findOauthApplication,
+  insertOauthApplication,
+  type OauthApplicationRow,
+  updateOauthApplication,
+} from './credentials.repo.ts';
+
+export const RESET_ACKNOWLEDGEMENT_REQUIRED =
+  'Confirm that you understand the current secret stops working immediately';
+
+const encryptionKey = (ctx: AppContext) => ctx.config.encryptionKey ?? ctx.config.sessionSecret;
+
+export function toOauthApplication(row: OauthApplicationRow): OauthApplication {
+  return {
+    id: row.id,
+    developer_app_id: row.developerAppId,
+    environment: row.environment,
+    uid: row.clientId,
+    secret_masked: maskSecret(row.secretPrefix, row.secretLast4),
+    redirect_uri: row.redirectUri,
+    confidential: row.confidential,
+    grant_type: row.grantType,
+    allowed_cors_domain: row.allowedCorsDomain,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The production client of an app as the app page shows it (masked secret only). */
+export async function productionCredentialsFor(
+  ctx: AppContext,
+  app: DeveloperAppRow,
+): Promise<ProductionCredentials | null> {
+  const row = await findForApp(ctx, app.id, 'production');
+  if (!row) return null;
+  return {
+    oauth_application_id: row.id,
+    client_id: row.clientId,
+    confidential: row.confidential,
+    grant_type: row.grantType,
+    redirect_uri: row.redirectUri,
+    secret_masked: maskSecret(row.secretPrefix, row.secretLast4),
+  };
+}
+
+/** A sandbox client: working client id and secret, the secret encrypted so it can be revealed. */
+export async function createSandboxOauthApplication(ctx: AppContext, app: DeveloperAppRow) {
+  const secret = generateSecret();
+  return insertOauthApplication(ctx, {
+    developerAppId: app.id,
+    environment: 'sandbox',
+    clientId: generateClientId(),
+    secretHash: hashSecret(secret),
+    ...secretParts(secret),
+    secretEncrypted: encryptSecret(secret, encryptionKey(ctx)),
+    secretIssuedAt: ctx.clock.now(),
+    redirectUri: app.redirectUri,
+    confidential: true,
+    grantType: app.grantType,
+    allowedCorsDomain: app.allowedCorsDomain,
+    ownerId: app.ownerId,
+  });
+}
+
+export async function requestProductionAccess(
+  ctx: AppContext,
+  user: SessionUser,
+  appId: string,
+  body: RequestProductionAccessBody,
+) {
+  const access = await loadAppAccess(ctx, user, appId);
+  requirePermission(access, 'canModifyCredentials', 'request production credentials');
+  if (access.app.productionAccess !== 'none')
+    throw new AppError('conflict', 'Production credentials have already been requested for this app');
+  await updateApp(ctx, appId, {
+    productionAccess: 'production_pending',
+    requestedConfidential: body.confidential,
+  });
+  if (ctx.config.productionAccessAutoApprove) await approveProductionAccess(ctx, appId);
+}
+
+/** Staff approve a pending request: the production client is created; its secret is issued on first view. */
+export async function approveProductionAccess(ctx: AppContext, appId: string) {
+  const app = await findApp(ctx, appId);
+  if (!app) throw notFound('Developer app');
+  if (app.productionAccess !== 'production_pending')
+    throw new AppError('conflict', 'This app has no pending production credentials request');
+  const confidential = app.requestedConfidential !== false;
+  const client = await insertOauthApplication(ctx, {
+    developerAppId: app.id,
+    environment: 'production',
+    clientId: generateClientId(),
+    redirectUri: app.redirectUri,
+    confidential,
+    grantType: app.grantType,
+    allowedCorsDomain: app.allowedCorsDomain,
+    ownerId: app.ownerId,
+  });
+  await updateApp(ctx, app.id, {
+    productionAccess: 'production_approved',
+    uid: client.clientId,
+    confidential,
+  });
+  await notifyOwner(ctx, app, true);
+}
+
+export async function denyProductionAccess(ctx: AppContext, appId: string) {
+  const app = await findApp(ctx, appId);
+  if (!app) throw notFound('Developer app');
+  if (app.productionAccess !== 'production_pending')
+    throw new AppError('conflict', 'This app has no pending production credentials request');
+  await updateApp(ctx, app.id, { productionAccess: 'none', requestedConfidential: null });
+  await notifyOwner(ctx, app, false);
+}
+
+async function notifyOwner(ctx: AppContext, app: DeveloperAppRow, approved: boolean) {
+  const owner = await findOwner(ctx, app.ownerId);
+  const mail = productionAccessMail(
+    ctx.config,
+    { ownerName: owner.name, appName: app.name ?? app.internalName, appId: app.id },
+    approved,
+  );
+  await sendMail(ctx, {
+    to: owner.email,
+    template: approved ? 'production_access_approved' : 'production_access_denied',
+    idempotencyKey: `production-access:${app.id}:${approved ? 'approved' : 'denied'}:${Date.now()}`,
+    ...mail,
+  });
+}
+
+async function loadClient(ctx: AppContext, user: SessionUser, idOrUid: string) {
+  const client = await findOauthApplication(ctx, idOrUid);
+  if (!client) throw notFound('OAuth application');
+  const access = await loadAppAccess(ctx, user, client.developerAppId).catch(() => {
+    throw notFound('OAuth application');
+  });
+  return { client, access };
+}
+
+export async function getOauthApplication(ctx: AppContext, user: SessionUser, id: string) {
+  const { client, access } = await loadClient(ctx, user, id);
+  requirePermission(access, 'canViewClientCredentials', 'view these credentials');
+  return toOauthApplication(client);
+}
+
+/**
+ * Issues a new secret and returns it once. The first production issue needs no acknowledgement;
+ * every later reset does, because the old secret stops working at once.
+ */
+export async function resetSecret(
+  ctx: AppContext,
+  user: SessionUser,
+  idOrUid: string,
+  body: ResetSecretBody,
+): Promise<IssuedSecret> {
+  const { client, access } = await loadClient(ctx, user, idOrUid);
+  requirePermission(access, 'canModifyCredentials', 'reset the client secret');
+  if (!client.confidential) throw fieldError('confidential', 'Public applications have no client secret');
+  if (client.secretHash && client.environment === 'production' && !body?.acknowledged)
+    throw fieldError('acknowledged', RESET_ACKNOWLEDGEMENT_REQUIRED);
+  return issueSecret(ctx, client);
+}
+
+export async function issueSecret(ctx: AppContext, client: OauthApplicationRow): Promise<IssuedSecret> {
+  const secret = generateSecret();
+  const parts = secretParts(secret);
+  await updateOauthApplication(ctx, client.id, {
+    secretHash: hashSecret(secret),
+    ...parts,
+    secretEncrypted: client.environment === 'production' ? null : encryptSecret(secret, encryptionKey(ctx)),
+    secretIssuedAt: ctx.clock.now(),
+  });
+  return { uid: client.clientId, secret, secret_masked: maskSecret(parts.secretPrefix, parts.secretLast4)! };
+}
+
+/** Sandbox secrets are encrypted, so collaborators who may view them can reveal them. */
+export async function revealSandboxSecret(
+  ctx: AppContext,
+  user: SessionUser,
+  id: string,
+): Promise<IssuedSecret> {
+  const { client, access } = await loadClient(ctx, user, id);
+  requirePermission(access, 'canViewClientCredentials', 'view sandbox credentials');
+  if (client.environment === 'production' || !client.secretEncrypted)
+    throw new AppError('forbidden', 'Production secrets are shown only once, when issued or reset');
+  const secret = decryptSecret(client.secretEncrypted, encryptionKey(ctx));
+  return {
+    uid: client.clientId,
+    secret,
+    secret_masked: maskSecret(client.secretPrefix, client.secretLast4)!,
+  };
+}
+
+/** Whether a client id and secret pair is valid right now (the OAuth token endpoint's check). */
+export async function verifyClientSecret(
+  ctx: AppContext,
+  clientId: string,
+  secret: string,
+): Promise<boolean> {
+  const client = await findByClientId(ctx, clientId);
+  if (!client) return false;
+  const app = await findApp(ctx, client.developerAppId);
+  return Boolean(app) && secretMatches(secret, client.secretHash);
+}

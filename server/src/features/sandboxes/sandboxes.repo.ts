@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import { sandboxes } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { isUuid } from '../apps/apps.repo.ts';
+
+export type SandboxRow = typeof sandboxes.$inferSelect;
+
+export async function findSandbox(ctx: AppContext, id: string) {
+  if (!isUuid(id)) return null;
+  const [row] = await ctx.db.select().from(sandboxes).where(eq(sandboxes.id, id));
+  return row ?? null;
+}
+
+export async function findSandboxForApp(ctx: AppContext, developerAppId: string) {
+  const [row] = await ctx.db.select().from(sandboxes).where(eq(sandboxes.developerAppId, developerAppId));
+  return row ?? null;
+}
+
+/** Creates the app's sandbox row, or puts an existing one back to pending. */
+export async function upsertPendingSandbox(ctx: AppContext, developerAppId: string) {
+  const now = ctx.clock.now();
+  const [row] = await ctx.db
+    .insert(sandboxes)
+    .values({ developerAppId, status: 'pending' })
+    .onConflictDoUpdate({
+      target: sandboxes.developerAppId,
+      set: { status: 'pending', failureMessage: null, updatedAt: now },
+    })
+    .returning();
+  return row!;
+}
+
+export async function updateSandboxRow(
+  ctx: AppContext,
+  id: string,
+  values: Partial<typeof sandboxes.$inferInsert>,
+) {
+  const [row] = await ctx.db
+    .update(sandboxes)
+    .set({ ...values, updatedAt: ctx.clock.now() })
+    .where(eq(sandboxes.id, id))
+    .returning();
+  return row!;
+}

@@ -1,0 +1,64 @@
+import { Alert, Button, Container, Group, Pagination, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/api.ts';
+import { notificationsQuery, useMarkAllRead } from '../api.ts';
+import { NotificationCard } from '../components/notification-card.tsx';
+
+export function NotificationsPage() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const query = useQuery(notificationsQuery(page));
+  const markAll = useMarkAllRead();
+  const pages = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.perPage)) : 1;
+  const hasUnread = query.data?.items.some((item) => !item.read_at) ?? false;
+  const handleMarkAll = () =>
+    markAll.mutate(undefined, {
+      onSuccess: () => notifications.show({ message: t('announcements.markAllReadDone'), color: 'green' }),
+    });
+
+  return (
+    <Container size="md" py="md">
+      <Stack>
+        <Group justify="space-between">
+          <Title order={1}>{t('announcements.heading')}</Title>
+          {hasUnread && (
+            <Button variant="light" onClick={handleMarkAll} loading={markAll.isPending}>
+              {t('announcements.markAllRead')}
+            </Button>
+          )}
+        </Group>
+        {(query.isError || markAll.isError) && (
+          <Alert color="red" title={t('announcements.errorTitle')} role="alert">
+            {errorText(query.error ?? markAll.error)}
+          </Alert>
+        )}
+        {query.isPending ? (
+          <Text>{t('common.loading')}</Text>
+        ) : query.data?.items.length === 0 ? (
+          <Stack gap={4} align="center" py="xl">
+            <Title order={2} size="h3">
+              {t('announcements.empty')}
+            </Title>
+            <Text c="dimmed">{t('announcements.emptySubtitle')}</Text>
+          </Stack>
+        ) : (
+          <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {query.data?.items.map((item) => (
+              <li key={item.id}>
+                <NotificationCard notification={item} />
+              </li>
+            ))}
+          </Stack>
+        )}
+        {pages > 1 && (
+          <Group justify="center">
+            <Pagination total={pages} value={page} onChange={setPage} />
+          </Group>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,190 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import type { DeveloperApp, DeveloperAppPermissions } from '@portal/contracts';
+import { corsDomainError, redirectUriError } from '@portal/contracts/app-validation';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../../lib/config.ts';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
+import { FormError } from '../../auth/components/form-error.tsx';
+import { useUpdateApp } from '../api.ts';
+import { LogoField } from './logo-field.tsx';
+
+const valuesOf = (app: DeveloperApp) => ({
+  name: app.name ?? '',
+  internal_name: app.internal_name,
+  redirect_uri: app.redirect_uri,
+  allowed_cors_domain: app.allowed_cors_domain,
+  legacy: app.legacy,
+  connectable: app.connectable,
+});
+
+/** Settings fields as spec §2 Settings tab lists them; Save only when allowed and changed. */
+export function AppSettingsCard({
+  app,
+  permissions,
+}: {
+  app: DeveloperApp;
+  permissions: DeveloperAppPermissions;
+}) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const update = useUpdateApp(app.id);
+  const form = useForm({
+    initialValues: valuesOf(app),
+    validate: {
+      internal_name: (value) => (value.trim() ? null : t('apps.settings.internalNameRequired')),
+      redirect_uri: (value) => redirectUriError(value),
+      allowed_cors_domain: (value) => corsDomainError(value),
+    },
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the saved app changes
+  useEffect(() => {
+    if (!form.isDirty()) {
+      form.setValues(valuesOf(app));
+      form.resetDirty(valuesOf(app));
+    }
+  }, [app.updated_at]);
+
+  const canChange = (field: string) => permissions.appFieldPermissions[field] ?? false;
+  const published = Boolean(app.published_at);
+  const handleSubmit = form.onSubmit((values) => {
+    const changed = Object.fromEntries(
+      Object.entries(values).filter(
+        ([key, value]) => value !== form.getInitialValues()[key as keyof typeof values],
+      ),
+    );
+    update.mutate(changed, {
+      onSuccess: (saved) => {
+        form.setInitialValues(valuesOf(saved));
+        form.setValues(valuesOf(saved));
+        form.resetDirty(valuesOf(saved));
+        notifications.show({ message: t('apps.settings.saved'), color: 'green' });
+      },
+      onError: (error) => applyFieldErrors(form, error),
+    });
+  });
+
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="settings-heading">
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack>
+          <Title order={2} size="h3" id="settings-heading">
+            {t('apps.settings.title')}
+          </Title>
+          {published && (
+            <Alert color="blue" role="status">
+              <Text>{t('apps.settings.publishedDisabled')}</Text>
+              <Text>
+                {t('apps.settings.contactSupport')}{' '}
+                <Anchor href={`mailto:${config.support_email}`}>{config.support_email}</Anchor>
+              </Text>
+            </Alert>
+          )}
+          <TextInput
+            label={t('apps.settings.publicName')}
+            disabled={!canChange('name')}
+            {...form.getInputProps('name')}
+          />
+          <TextInput
+            label={t('apps.settings.listingName')}
+            value={t('apps.settings.notAvailable')}
+            readOnly
+          />
+          <TextInput
+            label={t('apps.settings.internalName')}
+            required
+            disabled={!canChange('internal_name')}
+            {...form.getInputProps('internal_name')}
+          />
+          <LogoField app={app} disabled={!canChange('thumbnail')} />
+          <Title order={3} size="h4">
+            {t('apps.settings.credentials')}
+          </Title>
+          <TextInput
+            label={t('apps.settings.appId')}
+            value={app.uid ?? t('apps.settings.notAvailable')}
+            readOnly
+          />
+          <Textarea
+            label={t('apps.settings.redirectUri')}
+            description={t('apps.settings.redirectUriHint')}
+            rows={3}
+            disabled={!canChange('redirect_uri')}
+            {...form.getInputProps('redirect_uri')}
+          />
+          {app.uid && (
+            <Checkbox
+              label={t('apps.settings.legacy')}
+              disabled={!canChange('legacy')}
+              {...form.getInputProps('legacy', { type: 'checkbox' })}
+            />
+          )}
+          <TextInput
+            label={t('apps.settings.clientType')}
+            value={app.confidential ? t('apps.credentials.confidential') : t('apps.credentials.public')}
+            readOnly
+          />
+          <TextInput
+            label={t('apps.settings.secret')}
+            value={app.credentials?.secret_masked ?? t('apps.settings.notAvailable')}
+            readOnly
+          />
+          <TextInput
+            label={t('apps.settings.cors')}
+            description={t('apps.settings.corsHint')}
+            disabled={!canChange('allowed_cors_domain')}
+            {...form.getInputProps('allowed_cors_domain')}
+          />
+          <Checkbox
+            label={t('apps.settings.connectable')}
+            disabled={!canChange('connectable')}
+            {...form.getInputProps('connectable', { type: 'checkbox' })}
+          />
+          <Title order={3} size="h4">
+            {t('apps.settings.contacts')}
+          </Title>
+          {app.contacts.length === 0 ? (
+            <Text c="dimmed">{t('apps.settings.noContacts')}</Text>
+          ) : (
+            app.contacts.map((contact) => (
+              <Text key={contact.email}>
+                {contact.name} · {contact.email}
+              </Text>
+            ))
+          )}
+          <Title order={3} size="h4">
+            {t('apps.settings.collaborators')}
+          </Title>
+          <Text>
+            {app.owner.name || t('apps.settings.notAvailable')} ·{' '}
+            {app.owner.email || t('apps.settings.notAvailable')} · {t('apps.roles.owner')}
+          </Text>
+          <FormError error={update.error && !Object.keys(form.errors).length ? update.error : null} />
+          <Group>
+            <Button
+              type="submit"
+              loading={update.isPending}
+              disabled={!permissions.canEdit || !form.isDirty()}
+            >
+              {t('apps.settings.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

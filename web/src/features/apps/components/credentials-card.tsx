@@ -1,0 +1,196 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Paper,
+  Radio,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { DeveloperApp, DeveloperAppPermissions, IssuedSecret } from '@portal/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/api.ts';
+import { useConfig } from '../../../lib/config.ts';
+import { useRequestProduction, useResetSecret } from '../api.ts';
+import { SecretReveal } from './secret-reveal.tsx';
+
+/** Production credentials: request, approval notice, first view, acknowledged resets. */
+export function CredentialsCard({
+  app,
+  permissions,
+}: {
+  app: DeveloperApp;
+  permissions: DeveloperAppPermissions;
+}) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const credentials = app.credentials;
+  const reset = useResetSecret(app.id);
+  const [issued, setIssued] = useState<IssuedSecret | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, { open, close }] = useDisclosure(false);
+  const [acknowledged, setAcknowledged] = useState(false);
+
+  const issue = (withAck: boolean) => {
+    if (!credentials) return;
+    setError(null);
+    reset.mutate(
+      { oauthApplicationId: credentials.oauth_application_id, acknowledged: withAck },
+      {
+        onSuccess: (result) => {
+          setIssued(result as IssuedSecret);
+          close();
+          setAcknowledged(false);
+        },
+        onError: (failure) => {
+          close();
+          setError(errorText(failure, t('apps.credentials.retrieveError')));
+        },
+      },
+    );
+  };
+
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="credentials-heading">
+      <Stack>
+        <Title order={2} size="h3" id="credentials-heading">
+          {t('apps.credentials.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('apps.credentials.confidentialityNotice')}
+        </Text>
+        {error && (
+          <Alert
+            color="red"
+            title={t('apps.errors.title')}
+            role="alert"
+            withCloseButton
+            onClose={() => setError(null)}
+          >
+            {error}
+            <Text size="sm">
+              {t('apps.credentials.reload')}{' '}
+              <Anchor href={`mailto:${config.support_email}`}>{config.support_email}</Anchor>
+            </Text>
+          </Alert>
+        )}
+        {app.production_access === 'none' &&
+          (permissions.canModifyCredentials ? (
+            <RequestProduction app={app} />
+          ) : (
+            <Text>{t('apps.credentials.notRequested')}</Text>
+          ))}
+        {app.production_access === 'production_pending' && (
+          <Alert color="yellow" title={t('apps.credentials.pendingTitle')} role="status">
+            {t('apps.credentials.apiKeyApproval')}
+          </Alert>
+        )}
+        {app.production_access === 'production_approved' && credentials && (
+          <Stack>
+            <TextInput label={t('apps.credentials.clientId')} value={credentials.client_id} readOnly />
+            <TextInput
+              label={t('apps.credentials.clientType')}
+              value={
+                credentials.confidential ? t('apps.credentials.confidential') : t('apps.credentials.public')
+              }
+              readOnly
+            />
+            {credentials.confidential && (
+              <TextInput
+                label={t('apps.credentials.clientSecret')}
+                value={credentials.secret_masked ?? t('apps.credentials.notShownYet')}
+                readOnly
+              />
+            )}
+            {issued && <SecretReveal uid={issued.uid} secret={issued.secret} once />}
+            {credentials.confidential && permissions.canModifyCredentials && (
+              <Group>
+                {credentials.secret_masked === null ? (
+                  <Button onClick={() => issue(false)} loading={reset.isPending}>
+                    {t('apps.credentials.show')}
+                  </Button>
+                ) : (
+                  <Button variant="outline" color="red" onClick={open}>
+                    {t('apps.credentials.reset')}
+                  </Button>
+                )}
+              </Group>
+            )}
+          </Stack>
+        )}
+      </Stack>
+      <Modal opened={confirming} onClose={close} title={t('apps.credentials.resetTitle')}>
+        <Stack>
+          <Text>{t('apps.credentials.resetBody')}</Text>
+          <Checkbox
+            label={t('apps.credentials.acknowledge')}
+            checked={acknowledged}
+            onChange={(event) => setAcknowledged(event.currentTarget.checked)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              color="red"
+              disabled={!acknowledged}
+              loading={reset.isPending}
+              onClick={() => issue(true)}
+            >
+              {t('apps.credentials.resetConfirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}
+
+function RequestProduction({ app }: { app: DeveloperApp }) {
+  const { t } = useTranslation();
+  const request = useRequestProduction(app.id);
+  const [opened, { open, close }] = useDisclosure(false);
+  const [kind, setKind] = useState<'confidential' | 'public'>('confidential');
+  const handleSubmit = () => request.mutate({ confidential: kind === 'confidential' }, { onSuccess: close });
+  return (
+    <>
+      <Button onClick={open} w="fit-content">
+        {t('apps.credentials.request')}
+      </Button>
+      <Modal opened={opened} onClose={close} title={t('apps.credentials.requestTitle')}>
+        <Stack>
+          <Radio.Group
+            label={t('apps.credentials.clientType')}
+            value={kind}
+            onChange={(value) => setKind(value as 'confidential' | 'public')}
+          >
+            <Stack gap="xs" mt="xs">
+              <Radio value="confidential" label={t('apps.credentials.confidentialOption')} />
+              <Radio value="public" label={t('apps.credentials.publicOption')} />
+            </Stack>
+          </Radio.Group>
+          {request.isError && (
+            <Alert color="red" role="alert">
+              {errorText(request.error, t('apps.errors.generic'))}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button onClick={handleSubmit} loading={request.isPending}>
+              {t('apps.credentials.requestSubmit')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { DeveloperApp } from '@portal/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { errorText } from '../../../lib/api.ts';
+import { useDeleteApp } from '../api.ts';
+
+export function DeleteAppCard({ app }: { app: DeveloperApp }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const remove = useDeleteApp(app.id);
+  const [opened, { open, close }] = useDisclosure(false);
+  const [error, setError] = useState<string | null>(null);
+  const handleDelete = () =>
+    remove.mutate(undefined, {
+      onSuccess: () => navigate('/developer_apps'),
+      onError: (failure) => {
+        close();
+        setError(errorText(failure, t('apps.errors.generic')));
+      },
+    });
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="delete-app-heading">
+      <Stack>
+        <Title order={2} size="h3" id="delete-app-heading">
+          {t('apps.delete.title')}
+        </Title>
+        {error && (
+          <Alert
+            color="red"
+            title={t('apps.delete.errorTitle')}
+            role="alert"
+            withCloseButton
+            onClose={() => setError(null)}
+          >
+            {error}
+          </Alert>
+        )}
+        <Text>{t('apps.delete.description')}</Text>
+        <Button color="red" variant="outline" onClick={open} w="fit-content">
+          {t('apps.delete.button')}
+        </Button>
+      </Stack>
+      <Modal opened={opened} onClose={close} title={t('apps.delete.confirmTitle')}>
+        <Stack>
+          <Text>{t('apps.delete.confirm', { name: app.name || app.internal_name })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={handleDelete}>
+              {t('apps.delete.confirmButton')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}

@@ -1,0 +1,214 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import type { DeveloperApp, DeveloperAppPermissions, IssuedSecret, SandboxOauthApp } from '@portal/contracts';
+import { corsDomainError, redirectUriError } from '@portal/contracts/app-validation';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/api.ts';
+import { useConfig } from '../../../lib/config.ts';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
+import {
+  useGenerateSandbox,
+  useKickoff,
+  useResetSandboxSecret,
+  useRevealSandboxSecret,
+  useUpdateSandbox,
+} from '../api.ts';
+import { SecretReveal } from './secret-reveal.tsx';
+
+/** The sandbox account: building, live (its OAuth app form) or failed. Hidden in FedRAMP. */
+export function SandboxCard({
+  app,
+  permissions,
+}: {
+  app: DeveloperApp;
+  permissions: DeveloperAppPermissions;
+}) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const sandbox = app.sandbox;
+  const generate = useGenerateSandbox(app.id);
+  const kickoff = useKickoff(app.id);
+  const [error, setError] = useState<string | null>(null);
+  const onError = (failure: unknown) => setError(errorText(failure, t('apps.errors.generic')));
+
+  const generateButton = permissions.canGenerateSandbox ? (
+    <Button
+      w="fit-content"
+      loading={generate.isPending}
+      onClick={() => generate.mutate(undefined, { onError })}
+    >
+      {t('apps.sandbox.generate')}
+    </Button>
+  ) : (
+    <Text>{t('apps.sandbox.ownerOnly')}</Text>
+  );
+
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="sandbox-heading">
+      <Stack>
+        <Title order={2} size="h3" id="sandbox-heading">
+          {t('apps.sandbox.title')}
+        </Title>
+        {error && (
+          <Alert
+            color="red"
+            title={t('apps.errors.title')}
+            role="alert"
+            withCloseButton
+            onClose={() => setError(null)}
+          >
+            {error}
+          </Alert>
+        )}
+        {!sandbox && (
+          <>
+            <Text>{t('apps.sandbox.none')}</Text>
+            {generateButton}
+          </>
+        )}
+        {sandbox?.status === 'pending' && (
+          <Group>
+            <Loader size="sm" aria-hidden />
+            <Text role="status">{t('apps.sandbox.building')}</Text>
+          </Group>
+        )}
+        {sandbox?.status === 'failed' && (
+          <>
+            <Alert color="red" title={t('apps.sandbox.failedTitle')} role="alert">
+              <Text>{t('apps.sandbox.failed')}</Text>
+              <Text>{t('apps.sandbox.teamNotified')}</Text>
+              <Anchor href={`mailto:${config.support_email}`}>{t('apps.sandbox.contactSupport')}</Anchor>
+            </Alert>
+            {generateButton}
+          </>
+        )}
+        {app.generate_fake_sandbox_path && sandbox?.status !== 'live' && (
+          <Button
+            variant="light"
+            w="fit-content"
+            loading={kickoff.isPending}
+            onClick={() => kickoff.mutate(app.generate_fake_sandbox_path!, { onError })}
+          >
+            {t('apps.sandbox.generateNow')}
+          </Button>
+        )}
+        {sandbox?.status === 'live' && <LiveSandbox app={app} sandbox={sandbox} permissions={permissions} />}
+      </Stack>
+    </Paper>
+  );
+}
+
+function LiveSandbox({
+  app,
+  sandbox,
+  permissions,
+}: {
+  app: DeveloperApp;
+  sandbox: SandboxOauthApp;
+  permissions: DeveloperAppPermissions;
+}) {
+  const { t } = useTranslation();
+  const update = useUpdateSandbox(app.id);
+  const reset = useResetSandboxSecret(app.id);
+  const reveal = useRevealSandboxSecret();
+  const [shown, setShown] = useState<IssuedSecret | null>(null);
+  const form = useForm({
+    initialValues: { redirect_uri: sandbox.redirect_uri, allowed_cors_domain: sandbox.allowed_cors_domain },
+    validate: {
+      redirect_uri: (value) => redirectUriError(value),
+      allowed_cors_domain: (value) => corsDomainError(value),
+    },
+  });
+  const handleSubmit = form.onSubmit((values) =>
+    update.mutate(
+      { id: sandbox.id, ...values },
+      {
+        onSuccess: () => {
+          form.resetDirty();
+          notifications.show({ message: t('apps.sandbox.saved'), color: 'green' });
+        },
+        onError: (error) => applyFieldErrors(form, error),
+      },
+    ),
+  );
+  const date = (value: string) => new Date(value).toLocaleString();
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack>
+        <Group grow>
+          <TextInput label={t('apps.sandbox.created')} value={date(sandbox.created_at)} readOnly />
+          <TextInput label={t('apps.sandbox.updated')} value={date(sandbox.updated_at)} readOnly />
+        </Group>
+        <TextInput label={t('apps.sandbox.companyId')} value={String(sandbox.company_id ?? '')} readOnly />
+        <Text size="sm">
+          {t('apps.sandbox.url')}:{' '}
+          <Anchor href={sandbox.url ?? undefined} target="_blank" rel="noreferrer">
+            {sandbox.url}
+          </Anchor>
+        </Text>
+        <Textarea
+          label={t('apps.settings.redirectUri')}
+          description={t('apps.settings.redirectUriHint')}
+          rows={3}
+          disabled={!permissions.canEdit}
+          {...form.getInputProps('redirect_uri')}
+        />
+        <TextInput label={t('apps.sandbox.appId')} value={sandbox.app_id ?? ''} readOnly />
+        <TextInput label={t('apps.sandbox.secret')} value={sandbox.secret_masked ?? ''} readOnly />
+        {shown && <SecretReveal uid={shown.uid} secret={shown.secret} once={false} />}
+        <Group>
+          {sandbox.oauth_application_id && permissions.canViewClientCredentials && (
+            <Button
+              variant="default"
+              loading={reveal.isPending}
+              onClick={() => reveal.mutate(sandbox.oauth_application_id!, { onSuccess: setShown })}
+            >
+              {t('apps.sandbox.reveal')}
+            </Button>
+          )}
+          {permissions.canModifyCredentials && (
+            <Button
+              variant="outline"
+              color="red"
+              loading={reset.isPending}
+              onClick={() =>
+                reset.mutate(sandbox.id, { onSuccess: (result) => setShown(result as IssuedSecret) })
+              }
+            >
+              {t('apps.sandbox.reset')}
+            </Button>
+          )}
+        </Group>
+        <TextInput
+          label={t('apps.settings.cors')}
+          description={t('apps.settings.corsHint')}
+          disabled={!permissions.canEdit}
+          {...form.getInputProps('allowed_cors_domain')}
+        />
+        <TextInput label={t('apps.sandbox.procoreAppId')} value={sandbox.procore_app_id} readOnly />
+        <Button
+          type="submit"
+          w="fit-content"
+          loading={update.isPending}
+          disabled={!permissions.canEdit || !form.isDirty()}
+        >
+          {t('apps.sandbox.save')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

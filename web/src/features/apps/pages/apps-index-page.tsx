@@ -1,0 +1,72 @@
+import { Alert, Anchor, Badge, Button, Container, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorText } from '../../../lib/api.ts';
+import { appsListQuery } from '../api.ts';
+import { CreateAppModal } from '../components/create-app-modal.tsx';
+
+export function AppsIndexPage() {
+  const { t } = useTranslation();
+  const apps = useQuery(appsListQuery());
+  const [creating, { open, close }] = useDisclosure(false);
+  return (
+    <Container size="lg" py="md">
+      <Stack>
+        <Group justify="space-between">
+          <Title order={1}>{t('apps.index.title')}</Title>
+          <Button onClick={open}>{t('apps.index.create')}</Button>
+        </Group>
+        {apps.isError && (
+          <Alert color="red" title={t('apps.errors.title')} role="alert">
+            {errorText(apps.error, t('apps.errors.generic'))}
+          </Alert>
+        )}
+        {apps.isPending ? (
+          <Text>{t('common.loading')}</Text>
+        ) : apps.data?.length === 0 ? (
+          <Text>{t('apps.index.empty')}</Text>
+        ) : (
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('apps.index.name')}</Table.Th>
+                <Table.Th>{t('apps.index.role')}</Table.Th>
+                <Table.Th>{t('apps.index.sandbox')}</Table.Th>
+                <Table.Th>{t('apps.index.published')}</Table.Th>
+                <Table.Th>{t('apps.index.created')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {apps.data?.map((app) => (
+                <Table.Tr key={app.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/developer_apps/${app.id}`}>
+                      {app.name || app.internal_name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{t(`apps.roles.${app.role}`)}</Table.Td>
+                  <Table.Td>
+                    {app.sandbox_status ? (
+                      <Badge variant="light" color={SANDBOX_COLORS[app.sandbox_status]}>
+                        {t(`apps.sandbox.status.${app.sandbox_status}`)}
+                      </Badge>
+                    ) : (
+                      t('apps.index.noSandbox')
+                    )}
+                  </Table.Td>
+                  <Table.Td>{app.published ? t('apps.index.yes') : t('apps.index.no')}</Table.Td>
+                  <Table.Td>{new Date(app.created_at).toLocaleDateString()}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+      <CreateAppModal opened={creating} onClose={close} />
+    </Container>
+  );
+}
+
+const SANDBOX_COLORS = { pending: 'yellow', live: 'green', failed: 'red' } as const;

@@ -1,0 +1,62 @@
+import { Alert, Anchor, Breadcrumbs, Container, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { NotFoundPage } from '../../../app/not-found-page.tsx';
+import { ApiRequestError } from '../../../lib/api.ts';
+import { useConfig } from '../../../lib/config.ts';
+import { CollaboratorsPanel } from '../../collaborators/components/collaborators-panel.tsx';
+import { appPermissionsQuery, appQuery } from '../api.ts';
+import { AppSettingsCard } from '../components/app-settings-card.tsx';
+import { CredentialsCard } from '../components/credentials-card.tsx';
+import { DeleteAppCard } from '../components/delete-app-card.tsx';
+import { SandboxCard } from '../components/sandbox-card.tsx';
+
+/** The classic manage-app page: settings, sandbox, credentials and delete cards. */
+export function ManageAppPage() {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const id = useParams().id!;
+  const app = useQuery(appQuery(id));
+  const permissions = useQuery(appPermissionsQuery(id));
+
+  if (app.error instanceof ApiRequestError && app.error.status === 404) return <NotFoundPage />;
+  if (app.isError || permissions.isError) {
+    return (
+      <Container size="lg" py="md">
+        <Alert color="red" title={t('apps.errors.title')} role="alert">
+          {t('apps.errors.loadingDeveloperApp')}
+        </Alert>
+      </Container>
+    );
+  }
+  if (!app.data || !permissions.data) return <Text p="md">{t('common.loading')}</Text>;
+  const name = app.data.name || app.data.internal_name;
+
+  return (
+    <Container size="lg" py="md">
+      <Stack gap="lg">
+        <Breadcrumbs>
+          <Anchor component={Link} to="/developer_apps">
+            {t('apps.breadcrumb.apps')}
+          </Anchor>
+          <Anchor component={Link} to={`/developer_apps/${id}`}>
+            {name}
+          </Anchor>
+          <Text>{t('apps.breadcrumb.manage')}</Text>
+        </Breadcrumbs>
+        <Title order={1}>{name}</Title>
+        {app.data.published_at && (
+          <Alert color="yellow" title={t('apps.published.title')}>
+            {t('apps.published.warning')}
+          </Alert>
+        )}
+        <AppSettingsCard app={app.data} permissions={permissions.data} />
+        {!config.fedramp && <SandboxCard app={app.data} permissions={permissions.data} />}
+        <CredentialsCard app={app.data} permissions={permissions.data} />
+        <CollaboratorsPanel appId={id} role={app.data.role} />
+        {permissions.data.canDestroy && <DeleteAppCard app={app.data} />}
+      </Stack>
+    </Container>
+  );
+}
