@@ -1,3 +1,4 @@
+import { MARKDOWN_POLICY } from '@portal/contracts/markdown-policy';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
 import remarkParse from 'remark-parse';
@@ -9,50 +10,11 @@ type Schema = typeof defaultSchema;
 /**
  * The strict allow-list for user-written markdown (announcements): formatting, lists, code,
  * links and images only; links http/https/mailto, images http/https. Raw HTML never reaches it:
- * remark-rehype drops it without `allowDangerousHtml`. Keep in step with web/src/lib/markdown.tsx.
+ * remark-rehype drops it without `allowDangerousHtml`. The allow-list is shared with the web (MARKDOWN_POLICY).
  */
 export const markdownSanitizeSchema: Schema = {
   ...defaultSchema,
-  tagNames: [
-    'a',
-    'b',
-    'blockquote',
-    'br',
-    'code',
-    'del',
-    'em',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'hr',
-    'i',
-    'img',
-    'li',
-    'ol',
-    'p',
-    'pre',
-    'strong',
-    'table',
-    'tbody',
-    'td',
-    'th',
-    'thead',
-    'tr',
-    'ul',
-  ],
-  attributes: {
-    a: ['href', 'title'],
-    img: ['src', 'alt', 'title'],
-    code: [['className', /^language-[\w-]+$/]],
-    ol: ['start'],
-    th: ['align'],
-    td: ['align'],
-  },
-  protocols: { href: ['http', 'https', 'mailto'], src: ['http', 'https'] },
-  strip: ['script', 'style'],
+  ...MARKDOWN_POLICY,
 };
 
 const processor = unified()

@@ -1,4 +1,5 @@
 import { Typography } from '@mantine/core';
+import { MARKDOWN_POLICY } from '@portal/contracts/markdown-policy';
 import ReactMarkdown, { defaultUrlTransform } from 'react-markdown';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 
@@ -9,46 +10,7 @@ import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
  */
 export const markdownSanitizeSchema: typeof defaultSchema = {
   ...defaultSchema,
-  tagNames: [
-    'a',
-    'b',
-    'blockquote',
-    'br',
-    'code',
-    'del',
-    'em',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'hr',
-    'i',
-    'img',
-    'li',
-    'ol',
-    'p',
-    'pre',
-    'strong',
-    'table',
-    'tbody',
-    'td',
-    'th',
-    'thead',
-    'tr',
-    'ul',
-  ],
-  attributes: {
-    a: ['href', 'title'],
-    img: ['src', 'alt', 'title'],
-    code: [['className', /^language-[\w-]+$/]],
-    ol: ['start'],
-    th: ['align'],
-    td: ['align'],
-  },
-  protocols: { href: ['http', 'https', 'mailto'], src: ['http', 'https'] },
-  strip: ['script', 'style'],
+  ...MARKDOWN_POLICY,
 };
 
 const ALLOWED = /^(https?:|mailto:)/i;
