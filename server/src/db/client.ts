@@ -58,11 +58,12 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     pgDir = path.join(dataDir, 'pglite');
     mkdirSync(pgDir, { recursive: true });
     try {
-      release = await lockfile.lock(pgDir, { stale: 10_000, update: 2_000, retries: 0, realpath: false });
+      // The lock's mtime is refreshed every 5 s; a lock older than 30 s is from a process that died.
+      release = await lockfile.lock(pgDir, { stale: 30_000, update: 5_000, retries: 0, realpath: false });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
         throw new DataDirLockedError(
-          `The data directory ${dataDir} is in use by another portal process. Stop it first, or set DATA_DIR to another directory.`,
+          `The data directory ${dataDir} is in use by another portal process. Stop it first (a crashed process's lock expires after 30 s), or set DATA_DIR to another directory.`,
         );
       }
       throw error;

@@ -32,7 +32,19 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
     drop: async () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
+      // Wait for the app's and pg-boss's pools to let go; forcing would kill connections whose
+      // late 'error' events can crash the test process.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await client.query(
+            attempt < 25 ? `drop database if exists ${name}` : `drop database if exists ${name} with (force)`,
+          );
+          break;
+        } catch (error) {
+          if (attempt >= 25) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }
       await client.end();
     },
   };

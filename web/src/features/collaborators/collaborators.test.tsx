@@ -297,6 +297,13 @@ test('accept page signed in: accepting opens the app; a different account sees t
     http.post('/api/v1/invitations/tok/accept', () =>
       HttpResponse.json({ developer_app_id: 'a9', role: 'developer' }),
     ),
+    // The app page it lands on (its content is the apps feature's business).
+    http.get('/api/v1/developer_apps/a9', () =>
+      HttpResponse.json({ message: 'not found', errors: [], code: 'not_found' }, { status: 404 }),
+    ),
+    http.get('/api/v1/developer_app_permissions', () =>
+      HttpResponse.json({ message: 'not found', errors: [], code: 'not_found' }, { status: 404 }),
+    ),
   );
   const { router } = renderRoute('/invitations/tok');
   await userEvent.click(await screen.findByRole('button', { name: 'Accept invitation' }));
@@ -305,6 +312,8 @@ test('accept page signed in: accepting opens the app; a different account sees t
   );
   await userEvent.click(screen.getByRole('button', { name: 'Accept invitation' }));
   await waitFor(() => expect(router.state.location.pathname).toBe('/developer_apps/a9'));
+  // Let the app page finish its requests inside the test.
+  expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
 });
 
 test('accept page: used, canceled, expired and unknown links explain themselves', async () => {

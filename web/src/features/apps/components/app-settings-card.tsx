@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { FormError } from '../../auth/components/form-error.tsx';
+import { CollaboratorsList } from '../../collaborators/components/collaborators-list.tsx';
 import { useUpdateApp } from '../api.ts';
 import { LogoField } from './logo-field.tsx';
 
@@ -169,10 +170,7 @@ export function AppSettingsCard({
           <Title order={3} size="h4">
             {t('apps.settings.collaborators')}
           </Title>
-          <Text>
-            {app.owner.name || t('apps.settings.notAvailable')} ·{' '}
-            {app.owner.email || t('apps.settings.notAvailable')} · {t('apps.roles.owner')}
-          </Text>
+          <CollaboratorsList appId={app.id} />
           <FormError error={update.error && !Object.keys(form.errors).length ? update.error : null} />
           <Group>
             <Button
