@@ -72,9 +72,11 @@ test('invite, sign up and accept, promote, transfer ownership, cancel a pending 
   await invitee.getByRole('button', { name: 'Create account' }).click();
   await expect(invitee.getByText(`We sent a confirmation link to ${inviteeEmail}.`)).toBeVisible();
   const confirm = await waitForMail(inviteeEmail, /Confirm your/);
+  // The confirmation link brings them back to the invitation, signed in.
   await invitee.goto(linkIn(confirm.text, '/confirm'));
+  await expect(invitee.getByText('Your email address has been confirmed.')).toBeVisible();
+  await expect(invitee).toHaveURL(/\/invitations\//);
   await expect(invitee.getByRole('button', { name: 'Account menu' })).toBeVisible();
-  await invitee.goto(link);
   await invitee.getByRole('button', { name: 'Accept invitation' }).click();
   await expect(invitee).toHaveURL(new RegExp(`${appPath}$`));
 

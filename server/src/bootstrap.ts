@@ -40,12 +40,12 @@ export async function createContext(
     loginLimiter: createLoginLimiter(redis, options.redisPrefix),
   } as AppContext;
   ctx.auth = createAuth(config, database.db, {
-    confirmEmail: (user, token) =>
+    confirmEmail: (user, token, next) =>
       sendMail(ctx, {
         to: user.email,
         template: 'auth.confirm_email',
         idempotencyKey: `confirm:${token}`,
-        ...confirmEmailMail(config, user, token),
+        ...confirmEmailMail(config, user, token, next),
       }),
     resetPassword: (user, token) =>
       sendMail(ctx, {

@@ -14,6 +14,12 @@ export const SignUpBody = z.object({
   email,
   password,
   company_name: z.string().trim().max(NAME_MAX_LENGTH).optional(),
+  /** A same-site path the confirmation link returns to (e.g. an invitation). */
+  next: z
+    .string()
+    .max(500)
+    .regex(/^\/(?!\/)/, 'Must be a path on this site')
+    .optional(),
 });
 export type SignUpBody = z.infer<typeof SignUpBody>;
 

@@ -4,8 +4,14 @@ import type { RenderedMail } from '../../platform/mail/mail.ts';
 
 type Recipient = { name: string; email: string };
 
-export function confirmEmailMail(config: Config, user: Recipient, token: string): RenderedMail {
-  const url = `${config.publicUrl}/confirm?token=${encodeURIComponent(token)}`;
+export function confirmEmailMail(
+  config: Config,
+  user: Recipient,
+  token: string,
+  next: string | null = null,
+): RenderedMail {
+  const back = next ? `&next=${encodeURIComponent(next)}` : '';
+  const url = `${config.publicUrl}/confirm?token=${encodeURIComponent(token)}${back}`;
   const subject = `Confirm your ${config.platformName} Developer Portal account`;
   return {
     subject,

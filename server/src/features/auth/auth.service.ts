@@ -69,6 +69,7 @@ export async function signUp(ctx: AppContext, body: SignUpBody) {
         email: body.email.toLowerCase(),
         password: body.password,
         ...(body.company_name ? { companyName: body.company_name } : {}),
+        ...(body.next ? { callbackURL: body.next } : {}),
       },
     }),
   );

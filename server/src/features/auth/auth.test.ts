@@ -216,3 +216,27 @@ describe('sign-in limiter store', () => {
     });
   });
 });
+
+describe('returning after confirmation', () => {
+  test('a sign-up can carry a same-site path the confirmation link returns to', async () => {
+    const email = 'invited.person@example.com';
+    const res = await t.client().post('/api/v1/auth/sign_up', {
+      name: 'Invited',
+      email,
+      password: TEST_PASSWORD,
+      next: '/invitations/abc123',
+    });
+    assert.equal(res.statusCode, 201, res.body);
+    await t.drainJobs();
+    const [mail] = await mailsTo(email);
+    assert.match(mail!.text, /\/confirm\?token=[^\s]+&next=%2Finvitations%2Fabc123/);
+  });
+
+  test('an off-site return path is refused at the field', async () => {
+    for (const next of ['//evil.example.com', 'https://evil.example.com', 'invitations']) {
+      const res = await t.client().post('/api/v1/auth/sign_up', { name: 'X', email: 'x1@example.com', password: TEST_PASSWORD, next });
+      assert.equal(res.statusCode, 422, next);
+      assert.ok(res.json().fields.next, next);
+    }
+  });
+});

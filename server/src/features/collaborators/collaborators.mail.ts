@@ -35,7 +35,7 @@ export function invitationMail(
     `${input.inviterName} invited you to collaborate on ${input.appName}`,
     [
       `${input.inviterName} invited you to join ${input.appName} on the ${config.platformName} Developer Portal as ${ROLE_LABEL[input.role]}.`,
-      `The invitation works once and expires on ${input.expiresAt.toUTCString()}. If you do not have an account yet, create one with this e-mail address, confirm it, then open this link again.`,
+      `The invitation works once and expires on ${input.expiresAt.toUTCString()}. If you do not have an account yet, the link lets you create one with this e-mail address and brings you back here once it is confirmed.`,
     ],
     { label: 'Accept invitation', url },
   );

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';
 
 export type AuthMailer = {
-  confirmEmail(user: { email: string; name: string }, token: string): Promise<void>;
+  confirmEmail(user: { email: string; name: string }, token: string, next: string | null): Promise<void>;
   resetPassword(user: { email: string; name: string }, token: string): Promise<void>;
 };
 
@@ -48,7 +48,8 @@ export function createAuth(config: Config, db: Db, mailer: AuthMailer) {
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24 * 3,
-      sendVerificationEmail: ({ user, token }) => mailer.confirmEmail(user, token),
+      sendVerificationEmail: ({ user, token, url }) =>
+        mailer.confirmEmail(user, token, nextFromVerifyUrl(url)),
     },
     session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24 },
     // Our own CSRF token (double submit) guards every state-changing /api route, and login is rate
@@ -65,3 +66,9 @@ export function createAuth(config: Config, db: Db, mailer: AuthMailer) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The same-site path a sign-up asked to return to, carried in better-auth's verify URL. */
+export function nextFromVerifyUrl(url: string): string | null {
+  const next = new URL(url, 'http://portal.invalid').searchParams.get('callbackURL');
+  return next && next !== '/' && /^\/(?!\/)/.test(next) ? next : null;
+}

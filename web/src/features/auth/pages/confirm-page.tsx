@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { useConfirmEmail } from '../api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { safeNext } from './sign-in-page.tsx';
 
 export function ConfirmPage() {
   const { t } = useTranslation();
@@ -18,7 +19,9 @@ export function ConfirmPage() {
     confirm.mutate(token);
   }, [token, confirm]);
 
-  if (confirm.isSuccess) return <Navigate to="/" replace state={{ flash: t('auth.confirmed') }} />;
+  if (confirm.isSuccess) {
+    return <Navigate to={safeNext(params.get('next'), '/')} replace state={{ flash: t('auth.confirmed') }} />;
+  }
   return (
     <AuthCard title={t('auth.confirming')}>
       {confirm.isError || !token ? (

@@ -9,8 +9,8 @@ import { AuthCard } from '../components/auth-card.tsx';
 import { FormError } from '../components/form-error.tsx';
 
 /** Only same-site paths are followed after sign-in. */
-export function safeNext(next: string | null): string {
-  return next?.startsWith('/') && !next.startsWith('//') ? next : '/developer_apps';
+export function safeNext(next: string | null, fallback = '/developer_apps'): string {
+  return next?.startsWith('/') && !next.startsWith('//') ? next : fallback;
 }
 
 export function SignInPage() {

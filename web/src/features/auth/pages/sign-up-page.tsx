@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine
 import { useForm } from '@mantine/form';
 import { PASSWORD_MIN_LENGTH } from '@portal/contracts/limits';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { useSignUp } from '../api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
@@ -11,6 +11,7 @@ import { FormError } from '../components/form-error.tsx';
 export function SignUpPage() {
   const { t } = useTranslation();
   const signUp = useSignUp();
+  const next = useSearchParams()[0].get('next');
   const form = useForm({
     initialValues: { name: '', email: '', password: '', company_name: '' },
     validate: {
@@ -35,7 +36,11 @@ export function SignUpPage() {
 
   const handleSubmit = form.onSubmit(({ company_name, ...values }) =>
     signUp.mutate(
-      { ...values, ...(company_name.trim() ? { company_name } : {}) },
+      {
+        ...values,
+        ...(company_name.trim() ? { company_name } : {}),
+        ...(next?.startsWith('/') && !next.startsWith('//') ? { next } : {}),
+      },
       { onError: (error) => applyFieldErrors(form, error) },
     ),
   );

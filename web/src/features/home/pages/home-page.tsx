@@ -1,18 +1,15 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
-import { Flash } from '../../../app/flash.tsx';
+import { Link } from 'react-router';
 import { REST_API_PATH } from '../../../app/layout/reference-menu.tsx';
 import { useConfig } from '../../../lib/config.ts';
 
 export function HomePage() {
   const { t } = useTranslation();
   const config = useConfig();
-  const flash = (useLocation().state as { flash?: string } | null)?.flash;
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
-        {flash && <Flash message={flash} />}
         <Title order={1}>{t('home.title', { platform: config.platform_name })}</Title>
         <Text size="lg">{t('home.body')}</Text>
         <Group>
