@@ -1,18 +1,15 @@
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import type { CurrentUser } from '@portal/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
 
 export function UserMenu({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const handleSignOut = async () => {
     await api('/auth/sign_out', { method: 'POST' }).catch(() => {});
-    queryClient.clear();
-    await navigate('/login');
+    // A full page load: nothing of the signed-in session (cached queries, page state) survives it.
+    window.location.assign('/login');
   };
   return (
     <Menu position="bottom-end" withinPortal>
