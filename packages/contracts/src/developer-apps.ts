@@ -101,6 +101,14 @@ export const DeveloperApp = z.object({
   marketplace_enabled: z.boolean(),
   contacts: z.array(Contact),
   owner: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  /** Everyone on the app (spec §3): membership id, role, and the developer's name and e-mail. */
+  collaborators: z.array(
+    z.object({
+      id: z.string(),
+      role: z.enum(APP_ROLES),
+      developer: z.object({ name: z.string().nullable(), email: z.string().nullable() }),
+    }),
+  ),
   external_procore_owner_id: z.number().int(),
   role: z.enum(APP_ROLES),
   sandbox: SandboxOauthApp.nullable(),

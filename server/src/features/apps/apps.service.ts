@@ -16,7 +16,13 @@ import { productionCredentialsFor } from '../credentials/credentials.service.ts'
 import { requestSandbox, sandboxFor } from '../sandboxes/sandboxes.service.ts';
 import { type AppAccess, loadAppAccess, requirePermission } from './app-access.ts';
 import type { AppForm } from './apps.form.ts';
-import { findOwner, insertAppWithOwner, listAppsForUser, updateApp as updateAppRow } from './apps.repo.ts';
+import {
+  findOwner,
+  insertAppWithOwner,
+  listAppsForUser,
+  listMembers,
+  updateApp as updateAppRow,
+} from './apps.repo.ts';
 import { storeLogo } from './logo.ts';
 import { loadTerms } from './terms.ts';
 
@@ -168,8 +174,9 @@ export async function readThumbnail(ctx: AppContext, user: SessionUser, appId: s
 
 async function presentApp(ctx: AppContext, access: AppAccess): Promise<DeveloperApp> {
   const { app, role, permissions } = access;
-  const [owner, sandbox, credentials] = await Promise.all([
+  const [owner, collaborators, sandbox, credentials] = await Promise.all([
     findOwner(ctx, app.ownerId),
+    listMembers(ctx, app.id),
     ctx.config.fedramp ? null : sandboxFor(ctx, app),
     permissions.canViewClientCredentials ? productionCredentialsFor(ctx, app) : null,
   ]);
@@ -193,6 +200,7 @@ async function presentApp(ctx: AppContext, access: AppAccess): Promise<Developer
     marketplace_enabled: app.marketplaceEnabled,
     contacts: app.contacts,
     owner,
+    collaborators,
     external_procore_owner_id: app.externalProcoreOwnerId,
     role,
     sandbox,

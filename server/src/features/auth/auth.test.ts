@@ -234,7 +234,9 @@ describe('returning after confirmation', () => {
 
   test('an off-site return path is refused at the field', async () => {
     for (const next of ['//evil.example.com', 'https://evil.example.com', 'invitations']) {
-      const res = await t.client().post('/api/v1/auth/sign_up', { name: 'X', email: 'x1@example.com', password: TEST_PASSWORD, next });
+      const res = await t
+        .client()
+        .post('/api/v1/auth/sign_up', { name: 'X', email: 'x1@example.com', password: TEST_PASSWORD, next });
       assert.equal(res.statusCode, 422, next);
       assert.ok(res.json().fields.next, next);
     }

@@ -8,7 +8,7 @@ import {
   oauthApplications,
 } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
-import { createAppAs } from '../apps/apps.fixtures.ts';
+import { addMember, createAppAs } from '../apps/apps.fixtures.ts';
 import { invitationToken, joinApp, mailsTo } from './collaborators.fixtures.ts';
 import { MESSAGES } from './collaborators.service.ts';
 
@@ -448,4 +448,24 @@ describe('transferring ownership', () => {
       assert.equal(mail?.subject, 'Ownership of Rebar Planner was transferred');
     }
   });
+});
+
+test('the app response lists its collaborators with role, name and e-mail (spec §3)', async () => {
+  const { client: owner, user: ownerUser } = await t.asNewUser({ name: 'Olive Owner' });
+  const created = await owner.post('/api/v1/developer_apps', { internal_name: 'Listed' });
+  const appId = created.json().id as string;
+  const { user: dev } = await t.asNewUser({ name: 'Dev Member' });
+  await addMember(t, appId, dev.id, 'developer');
+  const app = (await owner.get(`/api/v1/developer_apps/${appId}`)).json();
+  assert.deepEqual(
+    app.collaborators.map((c: { role: string; developer: { name: string; email: string } }) => [
+      c.role,
+      c.developer.name,
+      c.developer.email,
+    ]),
+    [
+      ['owner', 'Olive Owner', ownerUser.email],
+      ['developer', 'Dev Member', dev.email],
+    ],
+  );
 });

@@ -24,6 +24,9 @@ const app: DeveloperApp = {
   marketplace_enabled: false,
   contacts: [],
   owner: { id: 'u-dev', name: 'Dana Developer', email: 'developer@example.com' },
+  collaborators: [
+    { id: 'm-1', role: 'owner', developer: { name: 'Dana Developer', email: 'developer@example.com' } },
+  ],
   external_procore_owner_id: 1000002,
   role: 'owner',
   sandbox: null,
