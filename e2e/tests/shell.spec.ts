@@ -32,6 +32,9 @@ test('the Reference menu links to the REST API overview and the external site', 
   await page.getByRole('menuitem', { name: 'Rest API' }).click();
   await expect(page).toHaveURL(/\/reference\/rest\/docs\/rest-api-overview$/);
   await expect(page.getByRole('heading', { name: 'REST API overview' })).toBeVisible();
+  const openapi = page.getByRole('link', { name: '/api/v1/openapi.json' });
+  const spec = await page.request.get((await openapi.getAttribute('href'))!);
+  expect((await spec.json()).info.title).toBe('Procore Developer Portal API');
 });
 
 test('an unknown URL shows the 404 page', async ({ page }) => {

@@ -6,8 +6,14 @@ import fastifyCsrf from '@fastify/csrf-protection';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyRequest } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { routeModules } from './features/index.ts';
 import type { AppContext } from './platform/context.ts';
 import { errorHandler } from './platform/error-handler.ts';
@@ -108,6 +114,24 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
       });
     }
   });
+
+  // OpenAPI 3.1 generated from the same zod route schemas (served at /api/v1/openapi.json).
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: `${ctx.config.platformName} Developer Portal API`,
+        version: '1',
+        description:
+          'Session-cookie API of the developer portal. State-changing calls send the CSRF token from GET /api/v1/config in the x-csrf-token header.',
+      },
+      servers: [{ url: ctx.config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 
   app.get('/healthz', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { config: { access: 'public' } }, async (_request, reply) => {

@@ -84,3 +84,15 @@ test('responses carry a request id and security headers', async () => {
   const err = await t.app.inject({ url: '/api/v1/nothing', headers: { 'x-request-id': 'abcdef123456' } });
   assert.equal(err.json().request_id, 'abcdef123456');
 });
+
+test('the OpenAPI document describes the routes from their schemas', async () => {
+  const res = await t.app.inject({ url: '/api/v1/openapi.json' });
+  assert.equal(res.statusCode, 200);
+  const doc = res.json();
+  assert.equal(doc.openapi, '3.1.0');
+  assert.ok(doc.paths['/api/v1/auth/sign_in']?.post, 'sign_in documented');
+  assert.ok(doc.paths['/api/v1/config']?.get, 'config documented');
+  const documented = Object.keys(doc.paths).length;
+  const registered = new Set(t.app.routeRegistry.map((route) => route.url)).size;
+  assert.ok(documented >= registered - 1, `${documented} documented of ${registered}`);
+});

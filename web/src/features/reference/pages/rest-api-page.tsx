@@ -1,4 +1,4 @@
-import { Code, Container, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Code, Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config.ts';
 
@@ -26,6 +26,15 @@ export function RestApiPage() {
           {t('reference.limits')}
         </Title>
         <Text>{t('reference.limitsBody')}</Text>
+        <Title order={2} size="h3">
+          {t('reference.portalApi')}
+        </Title>
+        <Text>
+          {t('reference.portalApiBody')}{' '}
+          <Anchor href="/api/v1/openapi.json" target="_blank" rel="noopener">
+            /api/v1/openapi.json
+          </Anchor>
+        </Text>
       </Stack>
     </Container>
   );
