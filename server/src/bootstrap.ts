@@ -27,6 +27,7 @@ export async function createContext(
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : undefined;
   redis?.on('error', (error) => options.log.warn({ err: error }, 'redis error'));
+  if (redis) await waitForRedis(redis, options.log);
   const smtp = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
 
   const ctx = {
@@ -64,4 +65,20 @@ export async function createContext(
       await database.close();
     },
   });
+}
+
+/**
+ * Waits (up to 5 s) for the Redis connection, so the first sign-ins after start are not refused as
+ * "store unavailable". If Redis stays down the portal still starts; sign-in is refused until it is back.
+ */
+async function waitForRedis(redis: Redis, log: Logger): Promise<void> {
+  if (redis.status === 'ready') return;
+  const ready = new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), 5_000);
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+  if (!(await ready)) log.warn('Redis is not reachable yet; sign-in is refused until it is');
 }
