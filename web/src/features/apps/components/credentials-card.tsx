@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Paper,
-  Radio,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { DeveloperApp, DeveloperAppPermissions, IssuedSecret } from '@portal/contracts';
 import { useState } from 'react';
@@ -20,6 +7,7 @@ import { errorText } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { useRequestProduction, useResetSecret } from '../api.ts';
 import { SecretReveal } from './secret-reveal.tsx';
+import { ErrorBanner, SectionCard } from './section-card.tsx';
 
 /** Production credentials: request, approval notice, first view, acknowledged resets. */
 export function CredentialsCard({
@@ -58,74 +46,60 @@ export function CredentialsCard({
   };
 
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby="credentials-heading">
-      <Stack>
-        <Title order={2} size="h3" id="credentials-heading">
-          {t('apps.credentials.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('apps.credentials.confidentialityNotice')}
+    <SectionCard id="credentials-heading" title={t('apps.credentials.title')}>
+      <Text size="sm" c="dimmed">
+        {t('apps.credentials.confidentialityNotice')}
+      </Text>
+      <ErrorBanner title={t('apps.errors.title')} message={error} onClose={() => setError(null)}>
+        <Text size="sm">
+          {t('apps.credentials.reload')}{' '}
+          <Anchor href={`mailto:${config.support_email}`}>{config.support_email}</Anchor>
         </Text>
-        {error && (
-          <Alert
-            color="red"
-            title={t('apps.errors.title')}
-            role="alert"
-            withCloseButton
-            onClose={() => setError(null)}
-          >
-            {error}
-            <Text size="sm">
-              {t('apps.credentials.reload')}{' '}
-              <Anchor href={`mailto:${config.support_email}`}>{config.support_email}</Anchor>
-            </Text>
-          </Alert>
-        )}
-        {app.production_access === 'none' &&
-          (permissions.canModifyCredentials ? (
-            <RequestProduction app={app} />
-          ) : (
-            <Text>{t('apps.credentials.notRequested')}</Text>
-          ))}
-        {app.production_access === 'production_pending' && (
-          <Alert color="yellow" title={t('apps.credentials.pendingTitle')} role="status">
-            {t('apps.credentials.apiKeyApproval')}
-          </Alert>
-        )}
-        {app.production_access === 'production_approved' && credentials && (
-          <Stack>
-            <TextInput label={t('apps.credentials.clientId')} value={credentials.client_id} readOnly />
+      </ErrorBanner>
+      {app.production_access === 'none' &&
+        (permissions.canModifyCredentials ? (
+          <RequestProduction app={app} />
+        ) : (
+          <Text>{t('apps.credentials.notRequested')}</Text>
+        ))}
+      {app.production_access === 'production_pending' && (
+        <Alert color="yellow" title={t('apps.credentials.pendingTitle')} role="status">
+          {t('apps.credentials.apiKeyApproval')}
+        </Alert>
+      )}
+      {app.production_access === 'production_approved' && credentials && (
+        <Stack>
+          <TextInput label={t('apps.credentials.clientId')} value={credentials.client_id} readOnly />
+          <TextInput
+            label={t('apps.credentials.clientType')}
+            value={
+              credentials.confidential ? t('apps.credentials.confidential') : t('apps.credentials.public')
+            }
+            readOnly
+          />
+          {credentials.confidential && (
             <TextInput
-              label={t('apps.credentials.clientType')}
-              value={
-                credentials.confidential ? t('apps.credentials.confidential') : t('apps.credentials.public')
-              }
+              label={t('apps.credentials.clientSecret')}
+              value={credentials.secret_masked ?? t('apps.credentials.notShownYet')}
               readOnly
             />
-            {credentials.confidential && (
-              <TextInput
-                label={t('apps.credentials.clientSecret')}
-                value={credentials.secret_masked ?? t('apps.credentials.notShownYet')}
-                readOnly
-              />
-            )}
-            {issued && <SecretReveal uid={issued.uid} secret={issued.secret} once />}
-            {credentials.confidential && permissions.canModifyCredentials && (
-              <Group>
-                {credentials.secret_masked === null ? (
-                  <Button onClick={() => issue(false)} loading={reset.isPending}>
-                    {t('apps.credentials.show')}
-                  </Button>
-                ) : (
-                  <Button variant="outline" color="red" onClick={open}>
-                    {t('apps.credentials.reset')}
-                  </Button>
-                )}
-              </Group>
-            )}
-          </Stack>
-        )}
-      </Stack>
+          )}
+          {issued && <SecretReveal uid={issued.uid} secret={issued.secret} once />}
+          {credentials.confidential && permissions.canModifyCredentials && (
+            <Group>
+              {credentials.secret_masked === null ? (
+                <Button onClick={() => issue(false)} loading={reset.isPending}>
+                  {t('apps.credentials.show')}
+                </Button>
+              ) : (
+                <Button variant="outline" color="red" onClick={open}>
+                  {t('apps.credentials.reset')}
+                </Button>
+              )}
+            </Group>
+          )}
+        </Stack>
+      )}
       <Modal opened={confirming} onClose={close} title={t('apps.credentials.resetTitle')}>
         <Stack>
           <Text>{t('apps.credentials.resetBody')}</Text>
@@ -149,7 +123,7 @@ export function CredentialsCard({
           </Group>
         </Stack>
       </Modal>
-    </Paper>
+    </SectionCard>
   );
 }
 

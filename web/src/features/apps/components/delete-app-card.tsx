@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { DeveloperApp } from '@portal/contracts';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../../lib/api.ts';
 import { useDeleteApp } from '../api.ts';
+import { ErrorBanner, SectionCard } from './section-card.tsx';
 
 export function DeleteAppCard({ app }: { app: DeveloperApp }) {
   const { t } = useTranslation();
@@ -22,27 +23,12 @@ export function DeleteAppCard({ app }: { app: DeveloperApp }) {
       },
     });
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby="delete-app-heading">
-      <Stack>
-        <Title order={2} size="h3" id="delete-app-heading">
-          {t('apps.delete.title')}
-        </Title>
-        {error && (
-          <Alert
-            color="red"
-            title={t('apps.delete.errorTitle')}
-            role="alert"
-            withCloseButton
-            onClose={() => setError(null)}
-          >
-            {error}
-          </Alert>
-        )}
-        <Text>{t('apps.delete.description')}</Text>
-        <Button color="red" variant="outline" onClick={open} w="fit-content">
-          {t('apps.delete.button')}
-        </Button>
-      </Stack>
+    <SectionCard id="delete-app-heading" title={t('apps.delete.title')}>
+      <ErrorBanner title={t('apps.delete.errorTitle')} message={error} onClose={() => setError(null)} />
+      <Text>{t('apps.delete.description')}</Text>
+      <Button color="red" variant="outline" onClick={open} w="fit-content">
+        {t('apps.delete.button')}
+      </Button>
       <Modal opened={opened} onClose={close} title={t('apps.delete.confirmTitle')}>
         <Stack>
           <Text>{t('apps.delete.confirm', { name: app.name || app.internal_name })}</Text>
@@ -56,6 +42,6 @@ export function DeleteAppCard({ app }: { app: DeveloperApp }) {
           </Group>
         </Stack>
       </Modal>
-    </Paper>
+    </SectionCard>
   );
 }

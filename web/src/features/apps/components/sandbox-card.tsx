@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { DeveloperApp, DeveloperAppPermissions, IssuedSecret, SandboxOauthApp } from '@portal/contracts';
@@ -28,6 +16,7 @@ import {
   useUpdateSandbox,
 } from '../api.ts';
 import { SecretReveal } from './secret-reveal.tsx';
+import { ErrorBanner, SectionCard } from './section-card.tsx';
 
 /** The sandbox account: building, live (its OAuth app form) or failed. Hidden in FedRAMP. */
 export function SandboxCard({
@@ -58,57 +47,42 @@ export function SandboxCard({
   );
 
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby="sandbox-heading">
-      <Stack>
-        <Title order={2} size="h3" id="sandbox-heading">
-          {t('apps.sandbox.title')}
-        </Title>
-        {error && (
-          <Alert
-            color="red"
-            title={t('apps.errors.title')}
-            role="alert"
-            withCloseButton
-            onClose={() => setError(null)}
-          >
-            {error}
+    <SectionCard id="sandbox-heading" title={t('apps.sandbox.title')}>
+      <ErrorBanner title={t('apps.errors.title')} message={error} onClose={() => setError(null)} />
+      {!sandbox && (
+        <>
+          <Text>{t('apps.sandbox.none')}</Text>
+          {generateButton}
+        </>
+      )}
+      {sandbox?.status === 'pending' && (
+        <Group>
+          <Loader size="sm" aria-hidden />
+          <Text role="status">{t('apps.sandbox.building')}</Text>
+        </Group>
+      )}
+      {sandbox?.status === 'failed' && (
+        <>
+          <Alert color="red" title={t('apps.sandbox.failedTitle')} role="alert">
+            <Text>{t('apps.sandbox.failed')}</Text>
+            <Text>{t('apps.sandbox.teamNotified')}</Text>
+            <Anchor href={`mailto:${config.support_email}`}>{t('apps.sandbox.contactSupport')}</Anchor>
           </Alert>
-        )}
-        {!sandbox && (
-          <>
-            <Text>{t('apps.sandbox.none')}</Text>
-            {generateButton}
-          </>
-        )}
-        {sandbox?.status === 'pending' && (
-          <Group>
-            <Loader size="sm" aria-hidden />
-            <Text role="status">{t('apps.sandbox.building')}</Text>
-          </Group>
-        )}
-        {sandbox?.status === 'failed' && (
-          <>
-            <Alert color="red" title={t('apps.sandbox.failedTitle')} role="alert">
-              <Text>{t('apps.sandbox.failed')}</Text>
-              <Text>{t('apps.sandbox.teamNotified')}</Text>
-              <Anchor href={`mailto:${config.support_email}`}>{t('apps.sandbox.contactSupport')}</Anchor>
-            </Alert>
-            {generateButton}
-          </>
-        )}
-        {app.generate_fake_sandbox_path && sandbox?.status !== 'live' && (
-          <Button
-            variant="light"
-            w="fit-content"
-            loading={kickoff.isPending}
-            onClick={() => kickoff.mutate(app.generate_fake_sandbox_path!, { onError })}
-          >
-            {t('apps.sandbox.generateNow')}
-          </Button>
-        )}
-        {sandbox?.status === 'live' && <LiveSandbox app={app} sandbox={sandbox} permissions={permissions} />}
-      </Stack>
-    </Paper>
+          {generateButton}
+        </>
+      )}
+      {app.generate_fake_sandbox_path && sandbox?.status !== 'live' && (
+        <Button
+          variant="light"
+          w="fit-content"
+          loading={kickoff.isPending}
+          onClick={() => kickoff.mutate(app.generate_fake_sandbox_path!, { onError })}
+        >
+          {t('apps.sandbox.generateNow')}
+        </Button>
+      )}
+      {sandbox?.status === 'live' && <LiveSandbox app={app} sandbox={sandbox} permissions={permissions} />}
+    </SectionCard>
   );
 }
 
