@@ -5,7 +5,6 @@ import {
   Button,
   Container,
   Group,
-  Pagination,
   Stack,
   Table,
   Text,
@@ -17,6 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ListPagination } from '../../../components/list-pagination.tsx';
 import { adminNotificationsQuery } from '../api.ts';
 import { summaryText } from '../components/summary-text.ts';
 
@@ -38,7 +38,6 @@ export function AdminNotificationsPage() {
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const query = useQuery(adminNotificationsQuery(page));
-  const pages = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.perPage)) : 1;
 
   return (
     <Container size="lg" py="md">
@@ -106,11 +105,7 @@ export function AdminNotificationsPage() {
             </Table>
           )
         )}
-        {pages > 1 && (
-          <Group justify="center">
-            <Pagination total={pages} value={page} onChange={setPage} />
-          </Group>
-        )}
+        <ListPagination data={query.data} page={page} onChange={setPage} />
       </Stack>
     </Container>
   );

@@ -5,9 +5,7 @@ import {
   Breadcrumbs,
   Button,
   Container,
-  Group,
   Modal,
-  Pagination,
   Stack,
   Table,
   Text,
@@ -20,6 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ListPagination } from '../../../components/list-pagination.tsx';
 import { errorText } from '../../../lib/api.ts';
 import { outboxQuery } from '../api.ts';
 
@@ -30,7 +29,6 @@ export function OutboxPage() {
   const [debouncedTo] = useDebouncedValue(to.trim(), 300);
   const [open, setOpen] = useState<OutboxMessage | null>(null);
   const query = useQuery(outboxQuery(page, debouncedTo));
-  const pages = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.perPage)) : 1;
 
   return (
     <Container size="lg" py="md">
@@ -98,11 +96,7 @@ export function OutboxPage() {
             </Table.Tbody>
           </Table>
         )}
-        {pages > 1 && (
-          <Group justify="center">
-            <Pagination total={pages} value={page} onChange={setPage} />
-          </Group>
-        )}
+        <ListPagination data={query.data} page={page} onChange={setPage} />
       </Stack>
       <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.subject} size="lg">
         {open && (
