@@ -18,7 +18,12 @@ export const mailOutbox = pgTable(
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('mail_outbox_created_at_idx').on(t.createdAt), index('mail_outbox_to_idx').on(t.to)],
+  (t) => [
+    index('mail_outbox_created_at_idx').on(t.createdAt),
+    index('mail_outbox_to_idx').on(t.to),
+    // Per-template counts by key prefix (e.g. an announcement's e-mails: `announcement:<id>:%`).
+    index('mail_outbox_template_key_idx').on(t.template, t.idempotencyKey.op('text_pattern_ops')),
+  ],
 );
 
 export const analyticsEvents = pgTable(

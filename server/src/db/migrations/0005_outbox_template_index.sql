@@ -1,0 +1,1 @@
+CREATE INDEX "mail_outbox_template_key_idx" ON "mail_outbox" USING btree ("template","idempotency_key" text_pattern_ops);
