@@ -85,6 +85,7 @@ export async function unreadCount(ctx: AppContext, user: SessionUser) {
 export async function optOutOfCriticalEmails(ctx: AppContext, token: string): Promise<CriticalOptOutResult> {
   const userId = verifyOptOutToken(ctx.config, token);
   const row = userId ? await repo.optOutOfCriticalEmails(ctx, userId, ctx.clock.now()) : undefined;
+  if (userId) ctx.sessions.forgetUser(userId);
   if (!row) throw fieldError('token', 'This unsubscribe link is not valid');
   return { email: row.email, critical_emails: row.criticalEmails };
 }

@@ -38,7 +38,7 @@ export async function authRoutes(app: App) {
     '/auth/sign_out',
     { config: { access: 'public' }, schema: { response: { 200: Ok } } },
     async (request, reply) => {
-      if (request.user) forwardCookies(await auth.signOut(app.ctx, toWebHeaders(request)), reply);
+      if (request.user) forwardCookies(await auth.signOut(app.ctx, request), reply);
       return ok;
     },
   );
@@ -86,7 +86,10 @@ export async function authRoutes(app: App) {
     '/me/password',
     { config: { access: 'user' }, schema: { body: ChangePasswordBody, response: { 200: Ok } } },
     async (request, reply) => {
-      forwardCookies(await auth.changePassword(app.ctx, request.body, toWebHeaders(request)), reply);
+      forwardCookies(
+        await auth.changePassword(app.ctx, currentUser(request), request.body, toWebHeaders(request)),
+        reply,
+      );
       return ok;
     },
   );

@@ -14,7 +14,13 @@ export type AuthMailer = {
  * The portal calls its server API from its own /api/v1 routes, so every auth call has the same
  * validation, error shape, CSRF check and rate limit as the rest of the API.
  */
-export function createAuth(config: Config, db: Db, mailer: AuthMailer) {
+export function createAuth(
+  config: Config,
+  db: Db,
+  mailer: AuthMailer,
+  /** Called when better-auth changed a user or revoked their sessions (drops cached sessions). */
+  onUserChanged: (userId: string) => void,
+) {
   return betterAuth({
     appName: `${config.platformName} Developer Portal`,
     baseURL: config.publicUrl,
@@ -42,6 +48,7 @@ export function createAuth(config: Config, db: Db, mailer: AuthMailer) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: ({ user, token }) => mailer.resetPassword(user, token),
+      onPasswordReset: async ({ user }) => onUserChanged(user.id),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -61,6 +68,8 @@ export function createAuth(config: Config, db: Db, mailer: AuthMailer) {
       cookiePrefix: 'portal',
       database: { generateId: 'uuid' },
     },
+    // Any user update made through better-auth drops that user's cached sessions.
+    databaseHooks: { user: { update: { after: async (user) => onUserChanged(user.id) } } },
     telemetry: { enabled: false },
   });
 }
