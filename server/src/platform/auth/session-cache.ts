@@ -85,9 +85,9 @@ export function createSessionCache(
         sessionExpiresAt: sessionExpiresAt.getTime(),
         cachedUntil: now() + SESSION_CACHE_TTL_MS,
       });
-      let keys = byUser.get(user.id);
-      if (!keys) byUser.set(user.id, (keys = new Set()));
+      const keys = byUser.get(user.id) ?? new Set<string>();
       keys.add(cookieValue);
+      byUser.set(user.id, keys);
     },
     forgetSession(cookieValue) {
       drop(cookieValue);
