@@ -4,7 +4,6 @@ import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyCsrf from '@fastify/csrf-protection';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -19,6 +18,7 @@ import { routeModules } from './features/index.ts';
 import { AccessLog } from './platform/access-log.ts';
 import { sessionCookieValue } from './platform/auth/session-cache.ts';
 import type { AppContext } from './platform/context.ts';
+import { assertSameOrigin, registerCsrf } from './platform/csrf.ts';
 import { errorHandler } from './platform/error-handler.ts';
 import { AppError } from './platform/errors.ts';
 import {
@@ -93,20 +93,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(fastifyCookie, { secret: ctx.config.sessionSecret });
-  await app.register(fastifyCsrf, {
-    sessionPlugin: '@fastify/cookie',
-    cookieKey: 'portal_csrf',
-    cookieOpts: {
-      signed: true,
-      httpOnly: true,
-      sameSite: 'lax',
-      path: '/',
-      secure: ctx.config.publicUrl.startsWith('https://'),
-    },
-    getToken: (request) => request.headers['x-csrf-token'] as string | undefined,
+  await registerCsrf(app, {
+    secret: ctx.config.sessionSecret,
+    secure: ctx.config.publicUrl.startsWith('https://'),
   });
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 50 } });
 
+  const publicOrigin = new URL(ctx.config.publicUrl).origin;
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     reply.header('Cache-Control', 'no-store');
@@ -119,6 +112,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       }
     }
     if (STATE_CHANGING.has(request.method) && csrf !== false && access) {
+      assertSameOrigin(request, publicOrigin);
       await new Promise<void>((resolve, reject) => {
         app.csrfProtection(request, reply, (error?: Error) => (error ? reject(error) : resolve()));
       });

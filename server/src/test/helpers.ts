@@ -143,6 +143,8 @@ export function createClient(app: Awaited<ReturnType<typeof buildApp>>) {
         cookie.value === '';
       if (expired) jar.delete(cookie.name);
       else jar.set(cookie.name, cookie.value);
+      // CSRF tokens are bound to the session: a new (or ended) session needs a new token.
+      if (cookie.name.endsWith('session_token')) csrf = undefined;
     }
   };
 
