@@ -6,14 +6,8 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyBaseLogger, type FastifyRequest } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyRequest } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeModules } from './features/index.ts';
 import { AccessLog } from './platform/access-log.ts';
 import { sessionCookieValue } from './platform/auth/session-cache.ts';
@@ -28,6 +22,7 @@ import {
   type SessionUser,
   toWebHeaders,
 } from './platform/http.ts';
+import { registerOpenApi } from './platform/openapi.ts';
 import { securityHeaders } from './platform/security-headers.ts';
 
 const ACCESS_LEVELS: Access[] = ['public', 'user', 'admin'];
@@ -54,7 +49,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Long enough for every id and token the API takes (invitation tokens allow 200 characters).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 512 },
+    // Bad URLs and over-long parameters answer in the one error shape too.
+    frameworkErrors: (error, request, reply) => errorHandler(error as FastifyError, request, reply),
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
 
   app.setValidatorCompiler(validatorCompiler);
@@ -119,23 +117,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     }
   });
 
-  // OpenAPI 3.1 generated from the same zod route schemas (served at /api/v1/openapi.json).
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: `${ctx.config.platformName} Developer Portal API`,
-        version: '1',
-        description:
-          'Session-cookie API of the developer portal. State-changing calls send the CSRF token from GET /api/v1/config in the x-csrf-token header.',
-      },
-      servers: [{ url: ctx.config.publicUrl }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  app.get('/api/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
-    app.swagger(),
-  );
+  await registerOpenApi(app, ctx.config);
 
   app.get('/healthz', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { config: { access: 'public' } }, async (_request, reply) => {
