@@ -58,7 +58,8 @@ export function TopNav() {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" component="nav" aria-label="Main">
       <Group gap="xs" wrap="nowrap">
-        <Anchor component={Link} to="/" underline="never" c="dark" fw={700} aria-label={t('nav.home')}>
+        {/* Named by its visible text (WCAG 2.5.3 label in name), not a separate "Home" label. */}
+        <Anchor component={Link} to="/" underline="never" c="dark" fw={700}>
           <Text span fw={700} c="orange">
             {config.platform_name}
           </Text>{' '}
