@@ -15,7 +15,7 @@ const accessible = (name: 'orange' | 'green' | 'red' | 'yellow', dark: [string, 
   [...DEFAULT_THEME.colors[name]!.slice(0, 6), ...dark] as unknown as MantineColorsTuple;
 
 /** The brand orange, now a burnt orange: 5.2:1 on white, and white on it. */
-export const brandOrange = accessible('orange', ['#c2410c', '#ad3a0a', '#9a3412', '#7c2d12']);
+export const brandOrange = accessible('orange', ['#c2410c', '#b43d0b', '#a6390b', '#9a3412']);
 
 export const theme = createTheme({
   primaryColor: 'orange',
