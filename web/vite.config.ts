@@ -8,7 +8,8 @@ import { compression } from 'vite-plugin-compression2';
  * the first page downloads only the styles of the components it renders, a lazy page brings its own,
  * and a page can never use a component whose styles were forgotten. The import goes last so the styles
  * of the components X is built from (imported first by X.mjs) come before X's own, which is the order
- * Mantine's single stylesheet uses.
+ * Mantine's single stylesheet uses. The dev server pre-bundles Mantine without running this transform,
+ * so there the page gets Mantine's whole stylesheet instead.
  */
 export function mantineComponentCss(): Plugin {
   const classMap = /@mantine[/\\]core[/\\]esm[/\\].*[/\\](\w+)\.module\.mjs$/;
@@ -19,6 +20,21 @@ export function mantineComponentCss(): Plugin {
       const name = classMap.exec(id.split('?')[0]!)?.[1];
       if (!name) return null;
       return { code: `${code}\nimport '@mantine/core/styles/${name}.css';\n`, map: null };
+    },
+    transformIndexHtml: {
+      // 'pre', so Vite still resolves the injected import like the page's own scripts.
+      order: 'pre',
+      handler(_html, context) {
+        if (!context.server) return;
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'module' },
+            children: "import '@mantine/core/styles.css';",
+            injectTo: 'head',
+          },
+        ];
+      },
     },
   };
 }
