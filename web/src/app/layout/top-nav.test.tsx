@@ -76,7 +76,11 @@ describe('top navigation', () => {
     expect(expandables().every((tag) => tag === 'BUTTON')).toBe(true);
 
     await userEvent.click(bell);
-    const dialog = await screen.findByRole('dialog', { name: 'Notifications, 2 unread', hidden: true });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Notifications, 2 unread', hidden: true },
+      { timeout: 5000 },
+    );
     const opened = screen.getByRole('button', { name: 'Notifications, 2 unread' });
     expect(opened).toHaveAttribute('aria-expanded', 'true');
     expect(opened).toHaveAttribute('aria-haspopup', 'dialog');
