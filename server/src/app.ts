@@ -6,7 +6,12 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeModules } from './features/index.ts';
 import { AccessLog } from './platform/access-log.ts';
@@ -163,36 +168,56 @@ async function resolveUser(ctx: AppContext, request: FastifyRequest): Promise<Se
   return sessionUser;
 }
 
-/** The built SPA: hashed assets cached for a year, every other path falls back to index.html. */
+/**
+ * The built SPA. Brotli/gzip twins written at build time are sent as they are; hashed `/assets/*` are
+ * cached for a year, index.html is revalidated on every load (so a deploy shows at once), and source
+ * maps, build metadata (`.vite/`) and unknown assets are 404s (not index.html: a stale chunk must fail
+ * as a chunk). Every other path is the SPA's index.html.
+ */
 async function serveWeb(app: App, webDist: string) {
   const indexFile = path.join(webDist, 'index.html');
   const hasBuild = existsSync(indexFile);
+  const assetsDir = path.join(webDist, 'assets');
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.status(404).send({
+      message: 'Not found',
+      errors: ['Not found'],
+      code: 'not_found',
+      request_id: request.id,
+    });
+  const isHidden = (file: string) =>
+    /\.map$/i.test(file) || file.split('/').some((part) => part.startsWith('.'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
+      serve: false, // files go out only through the routes below
+      preCompressed: true,
+      dotfiles: 'ignore',
       index: false,
       setHeaders: (res, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        // filePath may be the .br/.gz twin; it sits beside its original, so the rule is the same.
+        const immutable = filePath.startsWith(assetsDir + path.sep);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    app.get('/assets/*', { config: { access: 'public' } }, (request, reply) =>
-      reply.sendFile((request.params as { '*': string })['*'], path.join(webDist, 'assets')),
-    );
+    app.get('/assets/*', { config: { access: 'public' } }, (request, reply) => {
+      const file = (request.params as { '*': string })['*'];
+      if (isHidden(file) || !existsSync(path.join(assetsDir, file))) return notFound(request, reply);
+      return reply.sendFile(file, assetsDir);
+    });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || !hasBuild || !['GET', 'HEAD'].includes(request.method)) {
-      return reply.status(404).send({
-        message: 'Not found',
-        errors: ['Not found'],
-        code: 'not_found',
-        request_id: request.id,
-      });
-    }
     const file = request.url.split('?')[0]!;
+    if (
+      request.url.startsWith('/api/') ||
+      file.startsWith('/assets/') ||
+      isHidden(file) ||
+      !hasBuild ||
+      !['GET', 'HEAD'].includes(request.method)
+    ) {
+      return notFound(request, reply);
+    }
     if (/\.[a-z0-9]+$/i.test(file) && existsSync(path.join(webDist, file))) return reply.sendFile(file);
-    reply.header('Cache-Control', 'no-cache');
     return reply.sendFile('index.html');
   });
 }
