@@ -25,6 +25,7 @@ import {
   type SessionUser,
   toWebHeaders,
 } from './platform/http.ts';
+import { registerStorableTextGuard } from './platform/storable-text.ts';
 
 const ACCESS_LEVELS: Access[] = ['public', 'user', 'admin'];
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -45,6 +46,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  registerStorableTextGuard(app);
   app.decorate('ctx', ctx);
   app.decorateRequest('user', null);
 
