@@ -15,6 +15,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { routeModules } from './features/index.ts';
+import { registerBodyCharsetCheck } from './platform/body-charset.ts';
 import type { AppContext } from './platform/context.ts';
 import { errorHandler } from './platform/error-handler.ts';
 import { AppError } from './platform/errors.ts';
@@ -47,6 +48,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   registerStorableTextGuard(app);
+  registerBodyCharsetCheck(app);
   app.decorate('ctx', ctx);
   app.decorateRequest('user', null);
 

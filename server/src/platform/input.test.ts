@@ -134,3 +134,37 @@ describe('bodies that are not the expected object', () => {
     }
   });
 });
+
+describe('body charsets', () => {
+  test('a JSON or text body declared in another charset than UTF-8 is refused with 415', async () => {
+    const json = JSON.stringify({ email: 'someone@example.com' });
+    for (const [type, payload] of [
+      ['application/json; charset=utf-16', Buffer.from(json, 'utf16le')],
+      ['application/json; charset="ISO-8859-1"', Buffer.from(json, 'latin1')],
+      ['text/plain; charset=utf-16le', Buffer.from(json, 'utf16le')],
+    ] as const) {
+      const res = await t.client().request({
+        method: 'POST',
+        url: '/api/v1/auth/forgot_password',
+        payload,
+        headers: { 'content-type': type },
+      });
+      assert.equal(res.statusCode, 415, `${type}: ${res.body}`);
+      assert.equal(res.json().code, 'unsupported_media_type');
+      assert.deepEqual(Object.keys(res.json()).sort(), ['code', 'errors', 'message', 'request_id']);
+    }
+    for (const type of [
+      'application/json; charset=UTF-8',
+      'application/json; charset=utf8',
+      'application/json',
+    ]) {
+      const res = await t.client().request({
+        method: 'POST',
+        url: '/api/v1/auth/forgot_password',
+        payload: json,
+        headers: { 'content-type': type },
+      });
+      assert.equal(res.statusCode, 200, `${type}: ${res.body}`);
+    }
+  });
+});
