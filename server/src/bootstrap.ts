@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { confirmEmailMail, resetPasswordMail } from './features/auth/auth.mail.ts';
+import { resealSecretsJob } from './features/credentials/credentials.jobs.ts';
 import { jobDefinitions } from './features/index.ts';
 import { createAuth } from './platform/auth/auth.ts';
 import { createLoginLimiter } from './platform/auth/login-limiter.ts';
@@ -56,6 +57,9 @@ export async function createContext(
         ...resetPasswordMail(config, user, token),
       }),
   });
+
+  // Secrets sealed with a key that is no longer first are sealed again in the background.
+  await jobs.send(resealSecretsJob, {}, { singletonKey: 'credentials.reseal' });
 
   return Object.assign(ctx, {
     async close() {
