@@ -12,6 +12,7 @@ import type { AppContext } from './platform/context.ts';
 import { createJobs } from './platform/jobs.ts';
 import type { Logger } from './platform/logger.ts';
 import { sendMail } from './platform/mail/mail.ts';
+import { hashSecret } from './platform/secrets.ts';
 
 type Options = { database?: Database; clock?: Clock; log: Logger; redisPrefix?: string };
 
@@ -46,14 +47,14 @@ export async function createContext(
       sendMail(ctx, {
         to: user.email,
         template: 'auth.confirm_email',
-        idempotencyKey: `confirm:${token}`,
+        idempotencyKey: `confirm:${hashSecret(token)}`,
         ...confirmEmailMail(config, user, token, next),
       }),
     resetPassword: (user, token) =>
       sendMail(ctx, {
         to: user.email,
         template: 'auth.reset_password',
-        idempotencyKey: `reset:${token}`,
+        idempotencyKey: `reset:${hashSecret(token)}`,
         ...resetPasswordMail(config, user, token),
       }),
   });

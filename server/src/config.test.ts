@@ -68,3 +68,15 @@ test('ENCRYPTION_KEY takes a comma-separated list for rotation, each key at leas
   assert.deepEqual(loadConfig({ ENCRYPTION_KEY: `${b}, ${a}`, DATA_DIR: dataDir() }).encryptionKeys, [b, a]);
   assert.throws(() => loadConfig({ ENCRYPTION_KEY: `${b},short`, DATA_DIR: dataDir() }), /ENCRYPTION_KEY\.1/);
 });
+
+test('production without SMTP is refused unless outbox delivery is asked for', () => {
+  const { SMTP_URL: _, ...withoutSmtp } = PRODUCTION;
+  assert.throws(
+    () => loadConfig({ ...withoutSmtp, DATA_DIR: dataDir() }),
+    /SMTP_URL: required in production/,
+  );
+  const allowed = loadConfig({ ...withoutSmtp, OUTBOX_DELIVERY: 'true', DATA_DIR: dataDir() });
+  assert.equal(allowed.smtpUrl, undefined);
+  assert.equal(allowed.outboxDelivery, true);
+  assert.equal(loadConfig({ DATA_DIR: dataDir() }).smtpUrl, undefined, 'development keeps the outbox');
+});

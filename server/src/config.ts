@@ -25,6 +25,7 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
   SMTP_URL: optionalUrl,
+  OUTBOX_DELIVERY: flag(false),
   MAIL_FROM: z.string().default('Developer Portal <no-reply@developers.localhost>'),
   PUBLIC_URL: optionalUrl,
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -64,6 +65,8 @@ export type Config = {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** Production without SMTP: e-mails (live links included) reach people only through the admin outbox. */
+  outboxDelivery: boolean;
   mailFrom: string;
   publicUrl: string;
   sessionSecret: string;
@@ -117,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
+    outboxDelivery: e.OUTBOX_DELIVERY,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     sessionSecret: e.SESSION_SECRET ?? '',
@@ -144,6 +148,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     encryptionKeys: e.ENCRYPTION_KEY ?? [],
   };
   const config = { ...base, ...overrides };
+  if (config.env === 'production' && !config.smtpUrl && !config.outboxDelivery)
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_URL: required in production. Without it every e-mail, with its live reset and invitation links, is delivered only to the admin outbox; set OUTBOX_DELIVERY=true to allow that.',
+    );
   if (!config.sessionSecret) config.sessionSecret = readOrCreateSecret(config.dataDir, 'session-secret');
   if (!config.encryptionKeys.length) {
     // A key beside the data it protects only suits a demo: production must bring its own.
