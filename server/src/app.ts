@@ -16,6 +16,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { routeModules } from './features/index.ts';
 import { AccessLog } from './platform/access-log.ts';
 import { sessionCookieValue } from './platform/auth/session-cache.ts';
+import { registerBodyCharsetCheck } from './platform/body-charset.ts';
 import type { AppContext } from './platform/context.ts';
 import { assertSameOrigin, registerCsrf } from './platform/csrf.ts';
 import { errorHandler } from './platform/error-handler.ts';
@@ -29,6 +30,7 @@ import {
 } from './platform/http.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { securityHeaders } from './platform/security-headers.ts';
+import { registerStorableTextGuard } from './platform/storable-text.ts';
 
 const ACCESS_LEVELS: Access[] = ['public', 'user', 'admin'];
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -63,6 +65,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  registerStorableTextGuard(app);
+  registerBodyCharsetCheck(app);
   app.decorate('ctx', ctx);
   app.decorateRequest('user', null);
 

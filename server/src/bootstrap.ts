@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { confirmEmailMail, resetPasswordMail } from './features/auth/auth.mail.ts';
+import { resealSecretsJob } from './features/credentials/credentials.jobs.ts';
 import { jobDefinitions } from './features/index.ts';
 import { createAuth } from './platform/auth/auth.ts';
 import { createLoginLimiter } from './platform/auth/login-limiter.ts';
@@ -12,6 +13,7 @@ import type { AppContext } from './platform/context.ts';
 import { createJobs } from './platform/jobs.ts';
 import type { Logger } from './platform/logger.ts';
 import { sendMail } from './platform/mail/mail.ts';
+import { hashSecret } from './platform/secrets.ts';
 
 type Options = { database?: Database; clock?: Clock; log: Logger; redisPrefix?: string };
 
@@ -56,19 +58,22 @@ export async function createContext(
         sendMail(ctx, {
           to: user.email,
           template: 'auth.confirm_email',
-          idempotencyKey: `confirm:${token}`,
+          idempotencyKey: `confirm:${hashSecret(token)}`,
           ...confirmEmailMail(config, user, token, next),
         }),
       resetPassword: (user, token) =>
         sendMail(ctx, {
           to: user.email,
           template: 'auth.reset_password',
-          idempotencyKey: `reset:${token}`,
+          idempotencyKey: `reset:${hashSecret(token)}`,
           ...resetPasswordMail(config, user, token),
         }),
     },
     (userId) => ctx.sessions.forgetUser(userId),
   );
+
+  // Secrets sealed with a key that is no longer first are sealed again in the background.
+  await jobs.send(resealSecretsJob, {}, { singletonKey: 'credentials.reseal' });
 
   return Object.assign(ctx, {
     async close() {

@@ -6,7 +6,7 @@ export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'], // https: announcement images (docs/decisions.md)
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   frameAncestors: ["'none'"],

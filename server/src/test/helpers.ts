@@ -67,6 +67,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     {
       NODE_ENV: 'test',
       SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+      ENCRYPTION_KEY: 'test-encryption-key-test-encryption-key-0123',
       WEB_DIST: '/nonexistent',
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     },

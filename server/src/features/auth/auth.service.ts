@@ -77,24 +77,26 @@ export async function signUp(ctx: AppContext, body: SignUpBody) {
   );
 }
 
-export async function signIn(ctx: AppContext, body: SignInBody, ip: string, headers: Headers) {
-  await ctx.loginLimiter.check(body.email, ip);
-  try {
-    const result = await call(
-      ctx.auth.api.signInEmail({
-        body: { email: body.email.toLowerCase(), password: body.password },
-        headers,
-        returnHeaders: true,
-      }),
-    );
-    await ctx.loginLimiter.recordSuccess(body.email);
-    return result.headers;
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'invalid_credentials') {
-      await ctx.loginLimiter.recordFailure(body.email, ip);
-    }
-    throw error;
-  }
+/**
+ * The limiter takes the attempt's points before the password is checked (parallel guesses cannot
+ * overtake the count); a successful sign-in gives them back.
+ */
+export async function signIn(
+  ctx: AppContext,
+  body: SignInBody,
+  client: { ip: string; device: string | null },
+  headers: Headers,
+) {
+  const attempt = await ctx.loginLimiter.consume({ email: body.email, ...client });
+  const result = await call(
+    ctx.auth.api.signInEmail({
+      body: { email: body.email.toLowerCase(), password: body.password },
+      headers,
+      returnHeaders: true,
+    }),
+  );
+  await attempt.succeeded();
+  return result.headers;
 }
 
 export async function signOut(ctx: AppContext, request: FastifyRequest) {

@@ -58,6 +58,9 @@ export function createAuth(
       sendVerificationEmail: ({ user, token, url }) =>
         mailer.confirmEmail(user, token, nextFromVerifyUrl(url)),
     },
+    // Reset tokens rest only as their sha256, so a database dump holds none that works.
+    // (Confirmation tokens are signed JWTs, never stored.)
+    verification: { storeIdentifier: 'hashed' },
     session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24 },
     // Our own CSRF token (double submit) guards every state-changing /api route, and login is rate
     // limited by the portal per account and per IP, so better-auth's copies of both are off.

@@ -41,6 +41,9 @@ export function OutboxPage() {
         </Breadcrumbs>
         <Title order={1}>{t('outbox.title')}</Title>
         <Text c="dimmed">{t('outbox.description')}</Text>
+        {query.data?.items.some((message) => message.delivery === 'outbox') && (
+          <Alert color="yellow">{t('outbox.liveLinks')}</Alert>
+        )}
         <TextInput
           label={t('outbox.filter')}
           value={to}
