@@ -68,10 +68,13 @@ test('concurrent transactions on several connections commit and roll back indepe
 test('a failing statement on one connection does not disturb the others', async () => {
   const outcomes = await Promise.all(
     Array.from({ length: 40 }, async (_, i) => {
-      if (i % 2) return pool.query('select 1 / $1::int', [0]).then(
-        () => 'no error',
-        (error: Error) => error.message,
-      );
+      if (i % 2) {
+        const failed = pool.query('select 1 / $1::int', [0]);
+        return failed.then(
+          () => 'no error',
+          (error: Error) => error.message,
+        );
+      }
       const { rows } = await pool.query<{ v: string }>('select $1::text as v', [`value ${i}`]);
       return rows[0]!.v;
     }),
