@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -59,6 +59,33 @@ test('the server starts, seeds, refuses a second process on its data dir, and st
     first.child.kill('SIGTERM');
     assert.equal(await first.exited, 0);
     assert.match(first.output(), /shutting down/);
+    assert.equal(existsSync(path.join(dataDir, 'pglite.lock')), false, 'the data-dir lock is released');
+  } finally {
+    for (const proc of [first, second])
+      if (proc && proc.child.exitCode === null) (proc.child as ChildProcess).kill('SIGKILL');
+  }
+});
+
+test('after kill -9 the server restarts at once on the same data dir, with its data', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-process-'));
+  const port = 40_000 + Math.floor(Math.random() * 10_000);
+  const first = start(dataDir, port);
+  let second: ReturnType<typeof start> | undefined;
+  try {
+    await waitFor(() => first.output().includes('Developer portal ready'));
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    const restarted = start(dataDir, port);
+    second = restarted;
+    const refused = restarted.exited.then((code) => {
+      throw new Error(`the restart exited with ${code}: ${restarted.output()}`);
+    });
+    await Promise.race([waitFor(() => restarted.output().includes('Developer portal ready')), refused]);
+    assert.doesNotMatch(restarted.output(), /Demo accounts/, 'the seeded data survived, so no second seed');
+    assert.equal((await fetch(`http://127.0.0.1:${port}/readyz`)).status, 200);
+    restarted.child.kill('SIGTERM');
+    assert.equal(await restarted.exited, 0);
   } finally {
     for (const proc of [first, second])
       if (proc && proc.child.exitCode === null) (proc.child as ChildProcess).kill('SIGKILL');

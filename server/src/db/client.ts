@@ -1,16 +1,17 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import lockfile from 'proper-lockfile';
+import { lockDataDir } from './data-dir-lock.ts';
+import type { PgliteWorkerData, PgliteWorkerMessage } from './pglite-worker.ts';
 import * as schema from './schema/index.ts';
+
+export { DataDirLockedError } from './data-dir-lock.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -20,10 +21,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Set for the embedded database; pg-boss talks to it through its PGlite adapter. */
-  pglite?: PGlite;
-  /** Set for PostgreSQL; pg-boss gets its own pool from the same URL. */
-  url?: string;
+  /** node-postgres connection string: PostgreSQL's, or the embedded database's private socket. */
+  url: string;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -31,56 +30,89 @@ export type Database = {
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
-export class DataDirLockedError extends Error {}
-
-/** PostgreSQL through a node-postgres pool. */
-export function openPostgres(url: string): Database {
+/** Drizzle over a node-postgres pool: the one driver for PostgreSQL and for the embedded database. */
+function connect(url: string, kind: Database['kind'], stop?: () => Promise<void>): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
-    kind: 'postgres',
+    kind,
     url,
-    migrate: () => migrateNodePg(db as never, { migrationsFolder }),
+    migrate: () => migrate(db as never, { migrationsFolder }),
     ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => pool.end(),
+    close: async () => {
+      await pool.end();
+      await stop?.();
+    },
   };
 }
 
+export function openPostgres(url: string): Database {
+  return connect(url, 'postgres');
+}
+
 /**
- * The embedded database. `dataDir` undefined means in memory (tests). On disk, a lock file keeps a
- * second process from opening the same directory, which would corrupt it.
+ * The embedded database: PGlite in a worker thread, so a slow query never blocks the HTTP server,
+ * served over a Unix socket in a private directory (mode 0700: no other user can connect; PGlite
+ * asks for no password). `dataDir` undefined means in memory (tests). On disk, a lock keeps a second
+ * process off the directory.
  */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  let release: (() => Promise<void>) | undefined;
+  let unlock: (() => Promise<void>) | undefined;
   let pgDir: string | undefined;
   if (dataDir) {
     pgDir = path.join(dataDir, 'pglite');
     mkdirSync(pgDir, { recursive: true });
-    try {
-      // The lock's mtime is refreshed every 5 s; a lock older than 30 s is from a process that died.
-      release = await lockfile.lock(pgDir, { stale: 30_000, update: 5_000, retries: 0, realpath: false });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
-        throw new DataDirLockedError(
-          `The data directory ${dataDir} is in use by another portal process. Stop it first (a crashed process's lock expires after 30 s), or set DATA_DIR to another directory.`,
-        );
-      }
-      throw error;
-    }
+    unlock = await lockDataDir(
+      pgDir,
+      `The data directory ${dataDir} is in use by another portal process. Stop it first, or set DATA_DIR to another directory.`,
+    );
   }
-  const client = await PGlite.create({ dataDir: pgDir, extensions: { pg_trgm } });
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
-  return {
-    db,
-    kind: 'pglite',
-    pglite: client,
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
-    ping: async () => void (await client.query('select 1')),
-    close: async () => {
-      await client.close();
-      await release?.();
-    },
+  const socketDir = mkdtempSync(path.join(tmpdir(), 'portal-pglite-'));
+  try {
+    const stop = await startWorker({ dataDir: pgDir, socketPath: path.join(socketDir, '.s.PGSQL.5432') });
+    const url = `postgres://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}`;
+    return connect(url, 'pglite', async () => {
+      await stop();
+      rmSync(socketDir, { recursive: true, force: true });
+      await unlock?.();
+    });
+  } catch (error) {
+    rmSync(socketDir, { recursive: true, force: true });
+    await unlock?.();
+    throw error;
+  }
+}
+
+/** Starts the worker and waits until it serves; answers a function that shuts it down cleanly. */
+async function startWorker(data: PgliteWorkerData): Promise<() => Promise<void>> {
+  const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: data });
+  let stopping = false;
+  const message = (type: PgliteWorkerMessage['type']) =>
+    new Promise<void>((resolve, reject) => {
+      const onMessage = (received: PgliteWorkerMessage) => {
+        if (received.type !== type) return;
+        worker.off('message', onMessage);
+        resolve();
+      };
+      worker.on('message', onMessage);
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`The embedded database exited (code ${code})`)));
+    });
+  await message('ready');
+  // Past start-up the server cannot go on without its database: fail as loudly as a crash would.
+  worker.on('error', (error) => {
+    throw error;
+  });
+  worker.on('exit', (code) => {
+    if (!stopping) throw new Error(`The embedded database stopped unexpectedly (exit code ${code})`);
+  });
+  return async () => {
+    stopping = true;
+    const closed = message('closed');
+    worker.postMessage('close');
+    await closed;
+    await worker.terminate();
   };
 }
 

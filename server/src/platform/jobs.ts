@@ -1,4 +1,4 @@
-import { fromPglite, PgBoss } from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import type { Logger } from './logger.ts';
@@ -37,12 +37,9 @@ const DEAD_LETTER = 'dead-letter';
 
 type AnyJob = JobDefinition<z.ZodType, unknown>;
 
-/** pg-boss on the portal's own database: PGlite through its adapter, PostgreSQL through a pool. */
+/** pg-boss on the portal's own database, with its own small pool (PostgreSQL or the embedded one). */
 export async function createJobs(database: Database, definitions: AnyJob[], log: Logger): Promise<Jobs> {
-  const boss =
-    database.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite', schema: 'pgboss' })
-      : new PgBoss({ connectionString: database.url!, schema: 'pgboss', max: 4 });
+  const boss = new PgBoss({ connectionString: database.url, schema: 'pgboss', max: 4 });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   await boss.createQueue(DEAD_LETTER);
