@@ -62,6 +62,7 @@ export const developerApps = pgTable(
     index('developer_apps_created_at_idx').on(t.createdAt),
     index('developer_apps_production_access_idx').on(t.productionAccess, t.updatedAt),
     index('developer_apps_internal_name_trgm').using('gin', sql`${t.internalName} gin_trgm_ops`),
+    index('developer_apps_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
 );
 
@@ -81,7 +82,8 @@ export const developerAppMembers = pgTable(
   },
   (t) => [
     uniqueIndex('developer_app_members_app_user_uq').on(t.developerAppId, t.userId),
-    index('developer_app_members_user_idx').on(t.userId, t.createdAt),
+    // My Apps: the apps I am on, newest membership first.
+    index('developer_app_members_user_idx').on(t.userId, t.createdAt, t.id),
   ],
 );
 

@@ -1,6 +1,7 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { developerAppMembers, developerApps, sandboxes, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { containsAny, type ListRequest, type ListSort, listPage, resolveSort } from '../../platform/list.ts';
 
 export type DeveloperAppRow = typeof developerApps.$inferSelect;
 export type NewDeveloperAppRow = typeof developerApps.$inferInsert;
@@ -60,15 +61,46 @@ export async function updateApp(ctx: AppContext, appId: string, values: Partial<
   return row!;
 }
 
-/** Apps the user is on, newest first. */
-export async function listAppsForUser(ctx: AppContext, userId: string) {
-  return ctx.db
-    .select({ app: developerApps, role: developerAppMembers.role, sandboxStatus: sandboxes.status })
-    .from(developerAppMembers)
-    .innerJoin(developerApps, eq(developerApps.id, developerAppMembers.developerAppId))
-    .leftJoin(sandboxes, eq(sandboxes.developerAppId, developerApps.id))
-    .where(and(eq(developerAppMembers.userId, userId), isNull(developerApps.deletedAt)))
-    .orderBy(desc(developerApps.createdAt), desc(developerApps.id));
+/** My Apps walks the user's memberships newest first: index (user_id, created_at, id). */
+const MEMBERSHIP_ORDER = {
+  created_at: {
+    keys: [
+      { sql: developerAppMembers.createdAt, type: 'timestamptz' },
+      { sql: developerAppMembers.id, type: 'uuid' },
+    ],
+  },
+} satisfies Record<string, ListSort>;
+
+/** Live apps the user is on, most recently joined (for owners: created) first; `search` matches a name. */
+export async function listAppsForUser(
+  ctx: AppContext,
+  userId: string,
+  request: ListRequest & { search?: string | undefined },
+) {
+  const where = and(
+    eq(developerAppMembers.userId, userId),
+    isNull(developerApps.deletedAt),
+    containsAny(request.search, [developerApps.internalName, developerApps.name]),
+  );
+  return listPage(
+    ctx.db,
+    {
+      from: sql`${developerAppMembers} join ${developerApps} on ${developerApps.id} = ${developerAppMembers.developerAppId}`,
+      table: 'developer_app_members',
+      where,
+      id: developerApps.id,
+    },
+    resolveSort(MEMBERSHIP_ORDER, '-created_at'),
+    request,
+    (ids) =>
+      ctx.db
+        .select({ app: developerApps, role: developerAppMembers.role, sandboxStatus: sandboxes.status })
+        .from(developerAppMembers)
+        .innerJoin(developerApps, eq(developerApps.id, developerAppMembers.developerAppId))
+        .leftJoin(sandboxes, eq(sandboxes.developerAppId, developerApps.id))
+        .where(and(eq(developerAppMembers.userId, userId), inArray(developerApps.id, ids))),
+    (row) => row.app.id,
+  );
 }
 
 /** The app's members with their names and e-mails, owner first. */
