@@ -71,7 +71,15 @@ export function toWebHeaders(request: FastifyRequest): Headers {
 export function setPageHeaders(
   request: FastifyRequest,
   reply: FastifyReply,
-  page: { page: number; per_page: number; total: number; next?: string; prev?: string; exact?: boolean },
+  page: {
+    page: number;
+    per_page: number;
+    total: number;
+    hasNext?: boolean;
+    hasPrev?: boolean;
+    next?: string;
+    prev?: string;
+  },
 ): void {
   reply.header('Total', String(page.total));
   reply.header('Per-Page', String(page.per_page));
@@ -84,9 +92,8 @@ export function setPageHeaders(
     return `<${url.pathname}${url.search}>; rel="${rel}"`;
   };
   const links = [link(1, 'first'), link(last, 'last')];
-  if (page.page > 1) links.push(link(page.page - 1, 'prev', page.prev));
-  // Past an estimated total the list itself knows whether another page follows.
-  const hasNext = page.exact === false ? page.next !== undefined : page.page < last;
-  if (hasNext) links.push(link(page.page + 1, 'next', page.next));
+  // A list that read its neighbours (platform/list.ts) knows; otherwise the page number decides.
+  if (page.hasPrev ?? page.page > 1) links.push(link(Math.max(1, page.page - 1), 'prev', page.prev));
+  if (page.hasNext ?? page.page < last) links.push(link(page.page + 1, 'next', page.next));
   reply.header('Link', links.join(', '));
 }

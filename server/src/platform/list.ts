@@ -54,7 +54,10 @@ export type ListPage<Row> = {
   total: number;
   /** False once Total is an estimate (more than EXACT_COUNT_LIMIT rows). */
   exact: boolean;
-  /** Cursors for the neighbouring pages; absent when there is none. */
+  /** Whether a next / previous page exists (read from the index, not from the total). */
+  hasNext: boolean;
+  hasPrev: boolean;
+  /** Cursors for the neighbouring pages (absent on an empty page). */
   next?: string;
   prev?: string;
 };
@@ -87,8 +90,10 @@ function encodeCursor(sort: string, before: boolean, values: string[]): string {
   return Buffer.from(JSON.stringify([sort, before ? 1 : 0, ...values])).toString('base64url');
 }
 
+const INVALID_CURSOR = 'This page link is no longer valid; start from the first page';
+
 function decodeCursor(cursor: string, sort: ResolvedSort): { before: boolean; values: string[] } {
-  const invalid = () => fieldError('cursor', 'This page link is no longer valid; start from the first page');
+  const invalid = () => fieldError('cursor', INVALID_CURSOR);
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -129,8 +134,14 @@ function keysetBound(sort: ResolvedSort, window: Window): SQL | undefined {
 
 type KeyRow = { id: string } & Record<string, string>;
 
-async function readKeys(db: Tx, source: ListSource, sort: ResolvedSort, window: Window): Promise<KeyRow[]> {
-  if (window.limit <= 0) return [];
+/** The page's keys in list order, and whether more rows lie beyond it in the direction read. */
+async function readKeys(
+  db: Tx,
+  source: ListSource,
+  sort: ResolvedSort,
+  window: Window,
+): Promise<{ keys: KeyRow[]; more: boolean }> {
+  if (window.limit <= 0) return { keys: [], more: false };
   const bound = keysetBound(sort, window);
   const conditions = [source.where, bound].filter((part): part is SQL => part !== undefined);
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
@@ -143,10 +154,12 @@ async function readKeys(db: Tx, source: ListSource, sort: ResolvedSort, window: 
     sort.keys.map((key) => sql`${key.sql} ${direction}`),
     sql`, `,
   );
+  // One row more than the page tells whether another page follows, without counting.
   const result = (await db.execute(
-    sql`select ${source.id}::text as id, ${keyColumns} from ${source.from} ${where} order by ${order} limit ${window.limit} offset ${window.offset}`,
+    sql`select ${source.id}::text as id, ${keyColumns} from ${source.from} ${where} order by ${order} limit ${window.limit + 1} offset ${window.offset}`,
   )) as unknown as { rows: KeyRow[] };
-  return window.reverse ? [...result.rows].reverse() : result.rows;
+  const keys = result.rows.slice(0, window.limit);
+  return { keys: window.reverse ? keys.reverse() : keys, more: result.rows.length > window.limit };
 }
 
 /** The key at an estimated position (0 = first row in list order), from the planner's histogram. */
@@ -207,39 +220,46 @@ export async function listPage<Row>(
 ): Promise<ListPage<Row>> {
   const limit = options.countLimit ?? exactCountLimit();
   const totalPromise = listTotal(db, source, limit);
-  let keys: KeyRow[];
+  let window: Window;
+  let read: { keys: KeyRow[]; more: boolean };
   if (request.cursor) {
     const cursor = decodeCursor(request.cursor, sort);
-    const window = {
+    window = {
       limit: request.per_page,
       offset: 0,
       reverse: cursor.before,
       after: { values: cursor.values, inclusive: false },
     };
-    keys = await readKeys(db, source, sort, window).catch((error: unknown) => {
-      if (isDataException(error))
-        throw fieldError('cursor', 'This page link is no longer valid; start from the first page');
+    read = await readKeys(db, source, sort, window).catch((error: unknown) => {
+      if (isDataException(error)) throw fieldError('cursor', INVALID_CURSOR);
       throw error;
     });
   } else {
-    keys = await readKeys(db, source, sort, await pageWindow(db, sort, request, await totalPromise, limit));
+    window = await pageWindow(db, sort, request, await totalPromise, limit);
+    read = await readKeys(db, source, sort, window);
   }
   const total = await totalPromise;
+  const { keys } = read;
   const loaded = keys.length ? await load(keys.map((key) => key.id)) : [];
   const byId = new Map(loaded.map((row) => [idOf(row), row]));
   const rows = keys.map((key) => byId.get(key.id)).filter((row): row is Row => row !== undefined);
 
+  // Read forwards, `more` means a next page; read backwards, a previous one. The other side is
+  // known from how the page was reached (a cursor row, or rows skipped by the offset).
+  const hasNext = window.reverse ? window.offset > 0 || window.after !== undefined : read.more;
+  const hasPrev = window.reverse ? read.more : window.offset > 0 || window.after !== undefined;
   const valuesOf = (key: KeyRow) => sort.keys.map((_, i) => key[`k${i}`]!);
   const first = keys[0];
   const last = keys.at(-1);
-  const lastPage = Math.max(1, Math.ceil(total.total / request.per_page));
-  const hasNext = total.exact ? request.page < lastPage : keys.length === request.per_page;
   return {
     rows,
     page: request.page,
     per_page: request.per_page,
     total: total.total,
     exact: total.exact,
+    hasNext,
+    // An empty page past the end still links back.
+    hasPrev: hasPrev || (keys.length === 0 && request.page > 1),
     ...(hasNext && last ? { next: encodeCursor(sort.name, false, valuesOf(last)) } : {}),
     ...(request.page > 1 && first ? { prev: encodeCursor(sort.name, true, valuesOf(first)) } : {}),
   };
