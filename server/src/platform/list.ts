@@ -1,49 +1,39 @@
 /**
  * The one list pattern: bounded pages in an index's order, cheap totals, substring search.
  *
- * - A page is read in two steps: the page's ids (and sort keys) from an index, then the rows for
- *   those ids. The first step touches only index entries; the second only the page.
- * - `page=N` is exact within EXACT_COUNT_LIMIT rows of either end (offset from the nearer end,
- *   so the last page is as cheap as the first). Farther in, only possible when the total is itself
- *   an estimate, a timestamp-ordered list seeks to the estimated position through the column's
- *   planner histogram, so any page number costs about one page.
- * - Every answer carries cursors (the first and last row's keys); the Link header's next/prev URLs
+ * - Totals: the planner's estimate first (the table's for an unfiltered list, EXPLAIN for a
+ *   filtered one). Expected tiny: all matches are read once (one trigram scan for a search),
+ *   giving the exact total and the page together. Expected up to EXACT_COUNT_LIMIT: counted
+ *   through the index, stopping past the cap. Expected larger: Total is that estimate and nothing
+ *   is counted. A request never reads more than the cap's worth of rows to count.
+ * - Pages: the page's ids (and sort keys) from an index, then the rows for those ids (`load`).
+ *   `page=N` is exact within the cap of either end (offset from the nearer end, so the last page
+ *   is as cheap as the first). Farther in, where the total is an estimate anyway, a
+ *   timestamp-ordered list seeks to the estimated position through the planner's histogram.
+ * - Cursors: every answer carries its first and last row's keys; the Link header's next/prev URLs
  *   carry them, and following one is a keyset read: the same cost at page 2 and page 40,000.
  */
-import { type AnyColumn, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, ilike, or, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { exactCountLimit, listTotal } from './count.ts';
+import { countUpTo, estimateListRows, exactCountLimit } from './count.ts';
 import { fieldError } from './errors.ts';
+import {
+  decodeCursor,
+  encodeCursor,
+  INVALID_CURSOR,
+  isDataException,
+  type KeyRead,
+  type KeyRow,
+  type ListSort,
+  type ListSource,
+  type ResolvedSort,
+  readKeys,
+  readSmall,
+  seekKey,
+  type Window,
+} from './list-query.ts';
 
-/** Column types a sort key may have; cursors carry their values as text. */
-export type KeyType = 'timestamptz' | 'uuid' | 'text' | 'integer';
-
-const KEY_FORMAT: Record<KeyType, RegExp> = {
-  timestamptz: /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)?$/,
-  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-  text: /^[\s\S]{0,1000}$/,
-  integer: /^-?\d{1,18}$/,
-};
-
-export type SortKey = { sql: SQL | AnyColumn; type: KeyType };
-
-/** One way a list can be ordered: its keys, most significant first; the last must be unique (an id). */
-export type ListSort = {
-  keys: SortKey[];
-  /** Set when the first key is a timestamp column: deep page numbers seek through its histogram. */
-  histogram?: { table: string; column: string };
-};
-
-export type ListSource = {
-  /** FROM clause: a table, or a table with joins. */
-  from: SQL;
-  /** The table whose size the list follows (planner estimates). */
-  table: string;
-  /** Filters and search; undefined means the whole table. */
-  where?: SQL | undefined;
-  /** The row id the page step returns and `load` receives. */
-  id: SQL | AnyColumn;
-};
+export type { KeyType, ListSort, ListSource, SortKey } from './list-query.ts';
 
 export type ListRequest = { page: number; per_page: number; cursor?: string | undefined; sort?: string };
 
@@ -67,142 +57,83 @@ export type ListOptions = {
   countLimit?: number;
 };
 
-type Window = {
-  limit: number;
-  offset: number;
-  /** Read the index backwards (from the end), then flip the rows back. */
-  reverse: boolean;
-  /** Keyset bound: keys after (or, reversed, before) these values. */
-  after?: { values: string[]; inclusive: boolean };
-};
-
 /** `-created_at` → the list's `created_at` sort, descending. Unknown names never get here (zod enum). */
-export function resolveSort(sorts: Record<string, ListSort>, sort: string) {
+export function resolveSort(sorts: Record<string, ListSort>, sort: string): ResolvedSort {
   const descending = sort.startsWith('-');
   const spec = sorts[descending ? sort.slice(1) : sort];
   if (!spec) throw fieldError('sort', `Cannot sort by ${sort}`);
   return { ...spec, name: sort, descending };
 }
 
-type ResolvedSort = ReturnType<typeof resolveSort>;
+type Total = { total: number; exact: boolean };
 
-function encodeCursor(sort: string, before: boolean, values: string[]): string {
-  return Buffer.from(JSON.stringify([sort, before ? 1 : 0, ...values])).toString('base64url');
-}
-
-const INVALID_CURSOR = 'This page link is no longer valid; start from the first page';
-
-function decodeCursor(cursor: string, sort: ResolvedSort): { before: boolean; values: string[] } {
-  const invalid = () => fieldError('cursor', INVALID_CURSOR);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  if (!Array.isArray(parsed) || parsed[0] !== sort.name || (parsed[1] !== 0 && parsed[1] !== 1))
-    throw invalid();
-  const values = parsed.slice(2);
-  if (
-    values.length !== sort.keys.length ||
-    !values.every((value, i) => typeof value === 'string' && KEY_FORMAT[sort.keys[i]!.type].test(value))
-  ) {
-    throw invalid();
-  }
-  return { before: parsed[1] === 1, values: values as string[] };
-}
-
-const typed = (value: string, type: KeyType) => sql`${value}::${sql.raw(type)}`;
-
-/** `(k1, k2) < (v1, v2)` in the direction being read. */
-function keysetBound(sort: ResolvedSort, window: Window): SQL | undefined {
-  if (!window.after) return undefined;
-  const { values, inclusive } = window.after;
-  const keys = sort.keys.slice(0, values.length);
-  const forwardIsLess = sort.descending !== window.reverse;
-  const op = `${forwardIsLess ? '<' : '>'}${inclusive ? '=' : ''}`;
-  const left = sql.join(
-    keys.map((key) => sql`${key.sql}`),
-    sql`, `,
-  );
-  const right = sql.join(
-    keys.map((key, i) => typed(values[i]!, key.type)),
-    sql`, `,
-  );
-  return sql`(${left}) ${sql.raw(op)} (${right})`;
-}
-
-type KeyRow = { id: string } & Record<string, string>;
-
-/** The page's keys in list order, and whether more rows lie beyond it in the direction read. */
-async function readKeys(
-  db: Tx,
-  source: ListSource,
-  sort: ResolvedSort,
-  window: Window,
-): Promise<{ keys: KeyRow[]; more: boolean }> {
-  if (window.limit <= 0) return { keys: [], more: false };
-  const bound = keysetBound(sort, window);
-  const conditions = [source.where, bound].filter((part): part is SQL => part !== undefined);
-  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  const direction = sql.raw(sort.descending !== window.reverse ? 'desc' : 'asc');
-  const keyColumns = sql.join(
-    sort.keys.map((key, i) => sql`${key.sql}::text as ${sql.raw(`k${i}`)}`),
-    sql`, `,
-  );
-  const order = sql.join(
-    sort.keys.map((key) => sql`${key.sql} ${direction}`),
-    sql`, `,
-  );
-  // One row more than the page tells whether another page follows, without counting.
-  const result = (await db.execute(
-    sql`select ${source.id}::text as id, ${keyColumns} from ${source.from} ${where} order by ${order} limit ${window.limit + 1} offset ${window.offset}`,
-  )) as unknown as { rows: KeyRow[] };
-  const keys = result.rows.slice(0, window.limit);
-  return { keys: window.reverse ? keys.reverse() : keys, more: result.rows.length > window.limit };
-}
-
-/** The key at an estimated position (0 = first row in list order), from the planner's histogram. */
-async function seekKey(db: Tx, sort: ResolvedSort, position: number): Promise<string | undefined> {
-  if (!sort.histogram) return undefined;
-  const ascending = sort.descending ? 1 - position : position;
-  const result = (await db.execute(sql`
-    with s as (
-      select histogram_bounds::text::timestamptz[] as b from pg_stats
-      where schemaname = current_schema() and tablename = ${sort.histogram.table} and attname = ${sort.histogram.column}
-    ), p as (select b, array_length(b, 1) - 1 as buckets, ${ascending}::float8 * (array_length(b, 1) - 1) as x from s)
-    select (b[1 + floor(x)::int] + (b[least(2 + floor(x)::int, buckets + 1)] - b[1 + floor(x)::int]) * (x - floor(x)))::text as k
-    from p where buckets > 0`)) as unknown as { rows: Array<{ k: string | null }> };
-  return result.rows[0]?.k ?? undefined;
-}
-
-/** Where page N starts, given the (possibly estimated) total. */
-async function pageWindow(
-  db: Tx,
-  sort: ResolvedSort,
-  request: ListRequest,
-  total: { total: number; exact: boolean },
-  limit: number,
-): Promise<Window> {
+/** Where page N starts in a list too large to count. */
+async function pageWindow(db: Tx, sort: ResolvedSort, request: ListRequest, total: number, cap: number) {
   const n = request.per_page;
   const offset = (request.page - 1) * n;
-  if (offset <= limit) return { limit: n, offset, reverse: false };
-  if (total.exact && offset >= total.total) return { limit: 0, offset: 0, reverse: false };
+  if (offset <= cap) return { limit: n, offset, reverse: false };
   // Rows after this page, counted from the end.
-  const fromEnd = total.total - offset - n;
-  if (fromEnd <= limit)
-    return { limit: n + Math.min(0, fromEnd), offset: Math.max(0, fromEnd), reverse: true };
-  const key = await seekKey(db, sort, offset / total.total);
+  const fromEnd = total - offset - n;
+  if (fromEnd <= cap) return { limit: n + Math.min(0, fromEnd), offset: Math.max(0, fromEnd), reverse: true };
+  const key = await seekKey(db, sort, offset / total);
   if (key) return { limit: n, offset: 0, reverse: false, after: { values: [key], inclusive: true } };
   return offset <= fromEnd
     ? { limit: n, offset, reverse: false }
     : { limit: n, offset: fromEnd, reverse: true };
 }
 
-function isDataException(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
-  return typeof code === 'string' && code.startsWith('22');
+/** The cursor's window, or page N's as if the list were small (forward offset). */
+function requestedWindow(sort: ResolvedSort, request: ListRequest): Window | undefined {
+  if (!request.cursor) return undefined;
+  const cursor = decodeCursor(request.cursor, sort);
+  return {
+    limit: request.per_page,
+    offset: 0,
+    reverse: cursor.before,
+    after: { values: cursor.values, inclusive: false },
+  };
+}
+
+/** Page N of a list whose exact total is known: from the nearer end. */
+function countedWindow(request: ListRequest, total: number): Window {
+  const n = request.per_page;
+  const offset = (request.page - 1) * n;
+  const fromEnd = total - offset - n;
+  if (offset >= total || fromEnd >= offset) return { limit: offset >= total ? 0 : n, offset, reverse: false };
+  return { limit: n + Math.min(0, fromEnd), offset: Math.max(0, fromEnd), reverse: true };
+}
+
+async function readPage(
+  db: Tx,
+  listed: ListSource,
+  sort: ResolvedSort,
+  request: ListRequest,
+  cap: number,
+): Promise<{ read: KeyRead; window: Window; total: Total }> {
+  const source = { ...listed, where: and(listed.where, listed.search) };
+  const cursorWindow = requestedWindow(sort, request);
+  const estimate = await estimateListRows(db, source);
+  if (estimate === undefined || estimate <= cap / 10 || (listed.search && estimate <= cap)) {
+    // Expected tiny, or a search that may be: one read of every match (one trigram scan) answers
+    // the total and the page.
+    const window = cursorWindow ?? {
+      limit: request.per_page,
+      offset: (request.page - 1) * request.per_page,
+      reverse: false,
+    };
+    const small = await readSmall(db, source, sort, window, cap);
+    if (small.count <= cap) return { read: small, window, total: { total: small.count, exact: true } };
+  } else if (estimate <= cap) {
+    // Expected up to the cap: count through the index, then read just the page.
+    const count = await countUpTo(db, source, cap);
+    if (count <= cap) {
+      const window = cursorWindow ?? countedWindow(request, count);
+      return { read: await readKeys(db, source, sort, window), window, total: { total: count, exact: true } };
+    }
+  }
+  const total = { total: Math.max(estimate ?? 0, cap + 1), exact: false };
+  const window = cursorWindow ?? (await pageWindow(db, sort, request, total.total, cap));
+  return { read: await readKeys(db, source, sort, window), window, total };
 }
 
 /**
@@ -218,27 +149,12 @@ export async function listPage<Row>(
   idOf: (row: Row) => string,
   options: ListOptions = {},
 ): Promise<ListPage<Row>> {
-  const limit = options.countLimit ?? exactCountLimit();
-  const totalPromise = listTotal(db, source, limit);
-  let window: Window;
-  let read: { keys: KeyRow[]; more: boolean };
-  if (request.cursor) {
-    const cursor = decodeCursor(request.cursor, sort);
-    window = {
-      limit: request.per_page,
-      offset: 0,
-      reverse: cursor.before,
-      after: { values: cursor.values, inclusive: false },
-    };
-    read = await readKeys(db, source, sort, window).catch((error: unknown) => {
-      if (isDataException(error)) throw fieldError('cursor', INVALID_CURSOR);
-      throw error;
-    });
-  } else {
-    window = await pageWindow(db, sort, request, await totalPromise, limit);
-    read = await readKeys(db, source, sort, window);
-  }
-  const total = await totalPromise;
+  const cap = options.countLimit ?? exactCountLimit();
+  const { read, window, total } = await readPage(db, source, sort, request, cap).catch((error: unknown) => {
+    // Key values PostgreSQL cannot read (a forged cursor) are a bad cursor, not a 500.
+    if (request.cursor && isDataException(error)) throw fieldError('cursor', INVALID_CURSOR);
+    throw error;
+  });
   const { keys } = read;
   const loaded = keys.length ? await load(keys.map((key) => key.id)) : [];
   const byId = new Map(loaded.map((row) => [idOf(row), row]));
@@ -246,8 +162,9 @@ export async function listPage<Row>(
 
   // Read forwards, `more` means a next page; read backwards, a previous one. The other side is
   // known from how the page was reached (a cursor row, or rows skipped by the offset).
-  const hasNext = window.reverse ? window.offset > 0 || window.after !== undefined : read.more;
-  const hasPrev = window.reverse ? read.more : window.offset > 0 || window.after !== undefined;
+  const reachedFromBehind = window.offset > 0 || window.after !== undefined;
+  const hasNext = window.reverse ? reachedFromBehind : read.more;
+  const hasPrev = window.reverse ? read.more : reachedFromBehind;
   const valuesOf = (key: KeyRow) => sort.keys.map((_, i) => key[`k${i}`]!);
   const first = keys[0];
   const last = keys.at(-1);
@@ -261,7 +178,7 @@ export async function listPage<Row>(
     // An empty page past the end still links back.
     hasPrev: hasPrev || (keys.length === 0 && request.page > 1),
     ...(hasNext && last ? { next: encodeCursor(sort.name, false, valuesOf(last)) } : {}),
-    ...(request.page > 1 && first ? { prev: encodeCursor(sort.name, true, valuesOf(first)) } : {}),
+    ...(hasPrev && first ? { prev: encodeCursor(sort.name, true, valuesOf(first)) } : {}),
   };
 }
 

@@ -47,7 +47,8 @@ CREATE INDEX "announcements_published_idx" ON "announcements" USING btree ("crea
 CREATE INDEX "announcements_visible_from_idx" ON "announcements" USING btree ("visible_from","visible_seq","id","draft","show_after_at") WHERE "announcements"."visible_from" is not null;--> statement-breakpoint
 CREATE INDEX "announcements_hideable_idx" ON "announcements" USING btree ("visible_from","visible_seq","id") WHERE "announcements"."visible_from" is not null and ("announcements"."draft" or "announcements"."show_after_at" is not null);--> statement-breakpoint
 CREATE INDEX "developer_apps_name_trgm" ON "developer_apps" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "developer_apps_deleted_idx" ON "developer_apps" USING btree ("id") WHERE "developer_apps"."deleted_at" is not null;--> statement-breakpoint
 CREATE INDEX "mail_outbox_created_idx" ON "mail_outbox" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "mail_outbox_to_trgm" ON "mail_outbox" USING gin ("to" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "developer_app_members_user_idx" ON "developer_app_members" USING btree ("user_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "developer_app_members_user_idx" ON "developer_app_members" USING btree ("user_id","created_at","id","developer_app_id");--> statement-breakpoint
 CREATE INDEX "developer_app_invitations_app_status_idx" ON "developer_app_invitations" USING btree ("developer_app_id","status","created_at","id");

@@ -55,10 +55,11 @@ export const ADMIN_SORTS = {
   },
 } satisfies Record<string, ListSort>;
 
-const source = (where: SQL | undefined) => ({
+const source = (where: SQL | undefined, search: string | undefined) => ({
   from: sql`${announcements}`,
   table: 'announcements',
   where,
+  search: containsAny(search, [announcements.title]),
   id: announcements.id,
 });
 
@@ -70,9 +71,16 @@ export async function listVisible(
   load: (ids: string[]) => Promise<AnnouncementRow[]>,
   options?: ListOptions,
 ) {
-  const where = and(visibleAt(now), containsAny(request.search, [announcements.title]));
   const sort = resolveSort({ created_at: newestFirst }, '-created_at');
-  return listPage(ctx.db, source(where), sort, request, load, (row) => row.id, options);
+  return listPage(
+    ctx.db,
+    source(visibleAt(now), request.search),
+    sort,
+    request,
+    load,
+    (row) => row.id,
+    options,
+  );
 }
 
 /** The rows for ids, any order. */
@@ -100,10 +108,9 @@ export async function listAll(
   options?: ListOptions,
 ) {
   const sort = resolveSort(ADMIN_SORTS, request.sort);
-  const where = containsAny(request.search, [announcements.title]);
   return listPage(
     ctx.db,
-    source(where),
+    source(undefined, request.search),
     sort,
     request,
     (ids) =>

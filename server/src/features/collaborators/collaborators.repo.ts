@@ -55,10 +55,8 @@ export async function pageMembers(
     {
       from: sql`${developerAppMembers} join ${users} on ${users.id} = ${developerAppMembers.userId}`,
       table: 'developer_app_members',
-      where: and(
-        eq(developerAppMembers.developerAppId, appId),
-        containsAny(request.search, [users.name, users.email]),
-      ),
+      where: eq(developerAppMembers.developerAppId, appId),
+      search: containsAny(request.search, [users.name, users.email]),
       id: developerAppMembers.id,
     },
     resolveSort(BY_ROLE, 'role'),
@@ -205,8 +203,8 @@ export async function pagePendingInvitations(
       where: and(
         eq(developerAppInvitations.developerAppId, appId),
         eq(developerAppInvitations.status, 'pending'),
-        containsAny(request.search, [developerAppInvitations.email]),
       ),
+      search: containsAny(request.search, [developerAppInvitations.email]),
       id: developerAppInvitations.id,
     },
     resolveSort(OLDEST_FIRST, 'created_at'),

@@ -36,7 +36,7 @@ export async function listOutbox(ctx: AppContext, query: OutboxQuery) {
     {
       from: sql`${mailOutbox}`,
       table: 'mail_outbox',
-      where: containsAny(query.to, [mailOutbox.to]),
+      search: containsAny(query.to, [mailOutbox.to]),
       id: mailOutbox.id,
     },
     resolveSort(SORTS, '-created_at'),
