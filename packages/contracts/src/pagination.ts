@@ -1,12 +1,10 @@
 import { z } from 'zod';
+import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from './limits.ts';
 
 export const DEFAULT_PER_PAGE = 25;
 export const MAX_PER_PAGE = 100;
 /** No list has more pages than this; it only keeps `page × per_page` a sane number. */
 export const MAX_PAGE = 10_000_000;
-/** A trigram index needs three characters; shorter substrings would scan the whole table. */
-export const SEARCH_MIN_LENGTH = 3;
-export const SEARCH_MAX_LENGTH = 254;
 
 export const SEARCH_TOO_SHORT = `Enter at least ${SEARCH_MIN_LENGTH} characters to search`;
 
