@@ -123,11 +123,13 @@ export function listChecks(list: ListResult): Check[] {
       });
       continue;
     }
+    // An empty deep page means the pager pointed past the data (e.g. a Total that is an estimate).
+    const empty = kind !== 'search' && page.rows === 0 ? ' (empty!)' : '';
     const where =
       kind === 'search'
         ? `${page.rows ?? '?'} rows`
         : list.paginated
-          ? `page ${pageNumber(page.path) ?? 1}, ${page.rows ?? '?'} rows`
+          ? `page ${pageNumber(page.path) ?? 1}, ${page.rows ?? '?'} rows${empty}`
           : `all ${int(page.rows ?? 0)} rows, ${int(page.bytes / 1024)} kB`;
     checks.push({
       ...check,
