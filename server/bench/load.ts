@@ -8,7 +8,8 @@ type Headers = Record<string, string>;
 /** One autocannon run; `onTime` sees every response's time in fractional milliseconds. */
 function run(options: autocannon.Options, onTime?: (ms: number) => void): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ sampleInt: 1000, ...options }, (error, result) =>
+    // A run notices its end at the next sample tick, so ticks are kept short.
+    const instance = autocannon({ sampleInt: 100, ...options }, (error, result) =>
       error ? reject(error) : resolve(result),
     );
     if (onTime) instance.on('response', (_client, _status, _bytes, ms) => onTime(ms));
@@ -92,7 +93,9 @@ export async function offeredRate(
         url,
         connections: 1,
         connectionRate: perConnection,
-        duration: options.seconds,
+        // Each connection's quota refills at 0, 1, 2 … s; ending just before `seconds` makes that
+        // exactly `seconds` quotas, not one more that the stop (noticed at a sample tick) lets in.
+        duration: options.seconds - 0.2,
         headers: options.headers ?? {},
         ignoreCoordinatedOmission: true,
       },

@@ -16,6 +16,8 @@ export const TARGETS = {
 export type SeedResult = {
   rows: number;
   seconds: number;
+  /** CPU of the seeding process: all of the work on PGlite, the client's share on PostgreSQL. */
+  cpuSeconds: number;
   /** The bench process's peak RSS while it seeded (PGlite runs inside it for the seed). */
   peakRssMb: number;
   steps: Array<{ table: string; rows: number; ms: number }>;
@@ -174,7 +176,8 @@ export function offeredChecks(results: OfferedResult[], rate: number, seconds: n
       measure: `${r.name} at ${rate} req/s for ${seconds} s`,
       target: `p99 ≤ ${TARGETS.offeredP99Ms} ms, none dropped`,
       text: `p99 ${ms(r.p99)} ms (p50 ${ms(r.p50)}); ${int(r.achieved)}/${r.offered} req/s${drops.length ? `; ${drops.join(', ')}` : ''}`,
-      pass: r.p99 <= TARGETS.offeredP99Ms && !r.dropped,
+      // The bare server is the calibration row: what this machine and client allow at that rate.
+      pass: r.path === '/healthz' ? undefined : r.p99 <= TARGETS.offeredP99Ms && !r.dropped,
     };
   });
 }
@@ -183,9 +186,9 @@ export function seedChecks(seed: SeedResult): Check[] {
   return [
     {
       id: 'seed',
-      measure: 'Seed (bench process peak RSS)',
+      measure: 'Seed: wall time (seeding process CPU, peak RSS)',
       target: 'a minute or two',
-      text: `${int(seed.seconds)} s (${int(seed.peakRssMb)} MB)`,
+      text: `${int(seed.seconds)} s (${int(seed.cpuSeconds)} s CPU, ${int(seed.peakRssMb)} MB)`,
       pass: undefined,
     },
   ];

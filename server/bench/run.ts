@@ -7,12 +7,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { type Offered, offeredRate } from './load.ts';
 import {
   type Cookies,
   measureLists,
   measureOffered,
   measureRatios,
   measureUnreadCount,
+  type Ratios,
   type Settings,
   settle,
 } from './measure.ts';
@@ -91,8 +93,20 @@ async function benchTarget(kind: 'pglite' | 'postgres'): Promise<DatabaseResult>
       admin: await signIn(portal.url, BENCH_ADMIN, BENCH_PASSWORD),
     };
     const bare = await startBare();
-    console.log('measuring the hook-chain and /me ratios');
-    const ratios = await measureRatios(portal, bare, cookies, settings).finally(() => bare.stop());
+    let ratios: Ratios;
+    let bareOffered: Offered;
+    try {
+      console.log('measuring the hook-chain and /me ratios');
+      ratios = await measureRatios(portal, bare, cookies, settings);
+      // The same offered rate against bare node:http: the floor this machine and client allow.
+      bareOffered = await offeredRate(`${bare.url}/healthz`, {
+        rate: settings.rate,
+        seconds: settings.rateSeconds,
+        connections: settings.rateConnections,
+      });
+    } finally {
+      await bare.stop();
+    }
     await settle(portal.url);
     console.log('timing the lists (one connection)');
     const lists = await measureLists(portal.url, cookies, settings);
@@ -101,7 +115,16 @@ async function benchTarget(kind: 'pglite' | 'postgres'): Promise<DatabaseResult>
     console.log(`offering ${settings.rate} req/s for ${settings.rateSeconds} s per list`);
     const offered = await measureOffered(portal.url, cookies, settings);
     const memory = { startupPeakMb, idleRssMb, peakAfterLoadMb: portal.memory().peakMb };
-    const result: DatabaseResult = { db: kind, label, seed, memory, ratios, lists, unreadCount, offered };
+    const result: DatabaseResult = {
+      db: kind,
+      label,
+      seed,
+      memory,
+      ratios,
+      lists,
+      unreadCount,
+      offered: [{ name: 'bare node:http /healthz', path: '/healthz', ...bareOffered }, ...offered],
+    };
     console.log(`\n${markdownTable([{ label, checks: checksOf(result, settings) }])}`);
     return result;
   } finally {

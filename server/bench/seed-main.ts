@@ -21,6 +21,7 @@ await ctx.close();
 const result: SeedResult = {
   rows,
   seconds: (performance.now() - start) / 1000,
+  cpuSeconds: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
   peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
   steps,
 };
