@@ -25,4 +25,5 @@ const result: SeedResult = {
   peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
   steps,
 };
-process.send!(result, () => process.disconnect());
+if (process.send) process.send(result, () => process.disconnect());
+else console.log(JSON.stringify(result)); // run by hand

@@ -48,18 +48,11 @@ export async function seed(ctx: AppContext, sizes: SeedSizes, log: (line: string
     employee: true,
   });
 
-  // Foreign keys are checked by per-row triggers, the slowest part of a bulk load. The seed's keys
-  // are consistent by construction (referenced rows go in first), so where the role may skip
-  // triggers (superuser, as on PGlite and a local PostgreSQL) it does.
-  const superuser = await isSuperuser(ctx);
   const run = async (table: string, total: number, chunk: (lo: number, hi: number) => SQL) => {
     const start = performance.now();
-    await withIndexesRebuilt(ctx, table, async () => {
+    await withChecksDeferred(ctx, table, async () => {
       for (let lo = 1; lo <= total; lo += CHUNK) {
-        await ctx.db.transaction(async (tx) => {
-          if (superuser) await tx.execute(sql.raw(`set local session_replication_role = replica`));
-          await tx.execute(chunk(lo, Math.min(total, lo + CHUNK - 1)));
-        });
+        await ctx.db.execute(chunk(lo, Math.min(total, lo + CHUNK - 1)));
       }
     });
     const ms = performance.now() - start;
@@ -88,36 +81,41 @@ export async function seed(ctx: AppContext, sizes: SeedSizes, log: (line: string
   return { developerId: developer.id, adminId: admin.id, steps };
 }
 
-async function isSuperuser(ctx: AppContext) {
-  const result = (await ctx.db.execute(sql`select current_setting('is_superuser') as on`)) as unknown as {
-    rows: Array<{ on: string }>;
-  };
-  return result.rows[0]?.on === 'on';
-}
-
-type IndexRow = { name: string; definition: string };
+type Named = { name: string; definition: string };
+const rowsOf = (result: unknown) => (result as { rows: Named[] }).rows;
 
 /**
- * Bulk loading is several times faster without index maintenance, so the table's plain indexes are
- * dropped and rebuilt from their own definitions afterwards (whatever migrations added them).
- * Indexes behind primary-key and unique constraints stay: foreign keys need them.
+ * Bulk loading is several times faster without per-row index maintenance and foreign-key checks,
+ * so a table's plain indexes and foreign keys are dropped before its load and put back from their
+ * own definitions after it (whatever migrations made them). Re-adding a foreign key checks every
+ * row in one pass, so a seed that broke one fails here. Primary keys, unique constraints and
+ * triggers stay (a counter a trigger maintains keeps counting).
  */
-async function withIndexesRebuilt(ctx: AppContext, table: string, load: () => Promise<void>) {
-  const result = (await ctx.db.execute(sql`
-    select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
-    from pg_index i
-    where i.indrelid = to_regclass(${table})
-      and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`)) as unknown as {
-    rows: IndexRow[];
-  };
-  for (const index of result.rows) await ctx.db.execute(sql.raw(`drop index ${index.name}`));
+async function withChecksDeferred(ctx: AppContext, table: string, load: () => Promise<void>) {
+  const run = (statement: string) => ctx.db.execute(sql.raw(statement));
+  const indexes = rowsOf(
+    await ctx.db.execute(sql`
+      select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
+      from pg_index i
+      where i.indrelid = to_regclass(${table})
+        and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`),
+  );
+  const foreignKeys = rowsOf(
+    await ctx.db.execute(sql`
+      select conname as name, pg_get_constraintdef(oid) as definition
+      from pg_constraint where conrelid = to_regclass(${table}) and contype = 'f'`),
+  );
+  for (const key of foreignKeys) await run(`alter table ${table} drop constraint "${key.name}"`);
+  for (const index of indexes) await run(`drop index ${index.name}`);
   await load();
-  for (const index of result.rows) {
+  for (const index of indexes) {
     await ctx.db.transaction(async (tx) => {
       await tx.execute(sql.raw(`set local maintenance_work_mem = '128MB'`));
       await tx.execute(sql.raw(index.definition));
     });
   }
+  for (const key of foreignKeys)
+    await run(`alter table ${table} add constraint "${key.name}" ${key.definition}`);
 }
 
 // Row g is created g × 30 s ago, so g = 1 is the newest (first page) and g = N the oldest (last).
