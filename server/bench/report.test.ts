@@ -71,17 +71,24 @@ test('an ignored search parameter and a missing endpoint are reported without a 
 });
 
 test('ratios and the offered rate are checked against the targets; the bare row only calibrates', () => {
-  const ratios = ratioChecks({
-    rounds: [],
-    bare: 10_000,
-    healthz: 8_000,
-    me: 3_900,
-    healthzRatio: 0.8,
-    meRatio: 0.39,
-  });
+  const measured = { rounds: [], bare: 10_000, healthz: 8_000, me: 4_100, healthzRatio: 0.8, meRatio: 0.41 };
+  const ratios = ratioChecks({ ...measured, healthzFailed: 0, meFailed: 0 });
   assert.deepEqual(
     ratios.map((c) => c.pass),
+    [true, true],
+  );
+  assert.deepEqual(
+    ratioChecks({ ...measured, meRatio: 0.39, healthzFailed: 0, meFailed: 0 }).map((c) => c.pass),
     [true, false],
+  );
+  // Refused requests (a rate limit's 429s) are fast but not answers: the ratio fails.
+  const refused = ratioChecks({ ...measured, healthzFailed: 0, meFailed: 12 });
+  assert.deepEqual(
+    refused.map((c) => [c.pass, c.text.endsWith('12 not 2xx or no answer')]),
+    [
+      [true, false],
+      [false, true],
+    ],
   );
   const base = { n: 1, p50: 1, mean: 1, non2xx: 0, errors: 0, timeouts: 0, offered: 500, achieved: 500 };
   const offered = offeredChecks(

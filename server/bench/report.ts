@@ -74,20 +74,21 @@ export function memoryChecks(memory: DatabaseResult['memory']): Check[] {
 }
 
 export function ratioChecks(ratios: Ratios): Check[] {
+  const failed = (n: number) => (n ? `; ${int(n)} not 2xx or no answer` : '');
   return [
     {
       id: 'ratio.healthz',
       measure: '`/healthz` ÷ bare `node:http` (hook chain)',
       target: `≥ ${TARGETS.healthzRatio}×`,
-      text: `${ratios.healthzRatio.toFixed(2)}× (${int(ratios.healthz)} vs ${int(ratios.bare)} req/s)`,
-      pass: ratios.healthzRatio >= TARGETS.healthzRatio,
+      text: `${ratios.healthzRatio.toFixed(2)}× (${int(ratios.healthz)} vs ${int(ratios.bare)} req/s)${failed(ratios.healthzFailed)}`,
+      pass: ratios.healthzRatio >= TARGETS.healthzRatio && !ratios.healthzFailed,
     },
     {
       id: 'ratio.me',
       measure: 'signed-in `GET /api/v1/me` ÷ bare',
       target: `≥ ${TARGETS.meRatio}×`,
-      text: `${ratios.meRatio.toFixed(2)}× (${int(ratios.me)} req/s)`,
-      pass: ratios.meRatio >= TARGETS.meRatio,
+      text: `${ratios.meRatio.toFixed(2)}× (${int(ratios.me)} req/s)${failed(ratios.meFailed)}`,
+      pass: ratios.meRatio >= TARGETS.meRatio && !ratios.meFailed,
     },
   ];
 }
