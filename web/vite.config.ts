@@ -74,5 +74,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Journeys through lazy routes take seconds when CI's two cores are busy with other suites.
+    testTimeout: 20_000,
   },
 });

@@ -1,0 +1,41 @@
+// Every list the bench times. A feature that adds a list adds one line here (and, if its table is
+// new, a chunk in seed.ts). A list the server does not have yet (404) is reported as skipped.
+
+export type ListBench = {
+  name: string;
+  path: string;
+  /** Who asks: the developer with the 10,000 apps and the read state, or the admin. */
+  as: 'developer' | 'admin';
+  /** Query parameter of the substring search (SEARCH_TERM is planted in 0.1 % of rows). */
+  search?: string;
+  /** Part of the offered-rate test (the lists a signed-in developer hits on every visit). */
+  offered?: boolean;
+};
+
+export const lists: ListBench[] = [
+  {
+    name: 'my apps',
+    path: '/api/v1/developer_apps',
+    as: 'developer',
+    search: 'filters[search]',
+    offered: true,
+  },
+  {
+    name: 'notifications',
+    path: '/api/v1/notifications',
+    as: 'developer',
+    search: 'filters[search]',
+    offered: true,
+  },
+  {
+    name: 'admin notifications',
+    path: '/api/v1/admin/notifications',
+    as: 'admin',
+    search: 'filters[search]',
+  },
+  { name: 'admin outbox', path: '/api/v1/admin/outbox', as: 'admin', search: 'filters[search]' },
+  { name: 'admin developers', path: '/api/v1/admin/developers', as: 'admin', search: 'filters[search]' },
+];
+
+export const UNREAD_COUNT_PATH = '/api/v1/notifications/unread_count';
+export const ME_PATH = '/api/v1/me';

@@ -1,0 +1,232 @@
+// What one database's run measures, against a portal already started and seeded.
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type ListBench, lists, ME_PATH, UNREAD_COUNT_PATH } from './lists.ts';
+import { type Latency, latency, type Offered, offeredRate, throughput } from './load.ts';
+import { planPages, withQuery } from './pages.ts';
+import type { RunningServer } from './processes.ts';
+import { SEARCH_TERM } from './seed.ts';
+
+export type Settings = {
+  ratioSeconds: number;
+  ratioRounds: number;
+  connections: number;
+  sampleSeconds: number;
+  rate: number;
+  rateSeconds: number;
+  rateConnections: number;
+};
+
+export type Cookies = { developer: string; admin: string };
+
+/** req/s per server, and answers that were not 2xx or never came (a 429 is fast but not an answer). */
+type Round = { bare: number; healthz: number; me: number; healthzFailed: number; meFailed: number };
+export type Ratios = {
+  rounds: Round[];
+  bare: number;
+  healthz: number;
+  me: number;
+  healthzRatio: number;
+  meRatio: number;
+  healthzFailed: number;
+  meFailed: number;
+};
+
+export type PageKind = 'first' | 'middle' | 'last' | 'search';
+export type PageResult = {
+  kind: PageKind;
+  path: string;
+  /** Rows in the response and its size, from a probe before timing. */
+  rows: number | undefined;
+  bytes: number;
+  /** The body itself when it is small (a count, say), to show what was measured. */
+  sample?: string;
+  latency?: Latency;
+  skipped?: string;
+};
+export type ListResult = {
+  name: string;
+  path: string;
+  total: number | undefined;
+  paginated: boolean;
+  skipped?: string;
+  pages: PageResult[];
+};
+
+type Probe = {
+  status: number;
+  headers: Headers;
+  rows: number | undefined;
+  bytes: number;
+  sample: string | undefined;
+  ms: number;
+};
+
+async function probe(url: string, cookie: string): Promise<Probe> {
+  const start = performance.now();
+  const res = await fetch(url, { headers: { cookie } });
+  const body = await res.text();
+  const ms = performance.now() - start;
+  let rows: number | undefined;
+  try {
+    const json = JSON.parse(body) as unknown;
+    rows = Array.isArray(json) ? json.length : undefined;
+  } catch {
+    rows = undefined;
+  }
+  const bytes = Buffer.byteLength(body);
+  return {
+    status: res.status,
+    headers: res.headers,
+    rows,
+    bytes,
+    sample: bytes <= 200 ? body : undefined,
+    ms,
+  };
+}
+
+/** The hook-chain and /me ratios: bare node:http, /healthz and signed-in /me, interleaved per round. */
+export async function measureRatios(
+  portal: RunningServer,
+  bare: RunningServer,
+  cookies: Cookies,
+  settings: Settings,
+): Promise<Ratios> {
+  const options = { connections: settings.connections, seconds: settings.ratioSeconds };
+  // Warm both servers (JIT, connection pools, caches) before anything counts.
+  await throughput(`${bare.url}/healthz`, { ...options, seconds: 1 });
+  await throughput(`${portal.url}/healthz`, { ...options, seconds: 1 });
+  await throughput(`${portal.url}${ME_PATH}`, {
+    ...options,
+    seconds: 1,
+    headers: { cookie: cookies.developer },
+  });
+  const rounds: Round[] = [];
+  for (let i = 0; i < settings.ratioRounds; i++) {
+    const bareRun = await throughput(`${bare.url}/healthz`, options);
+    const healthz = await throughput(`${portal.url}/healthz`, options);
+    const me = await throughput(`${portal.url}${ME_PATH}`, {
+      ...options,
+      headers: { cookie: cookies.developer },
+    });
+    rounds.push({
+      bare: bareRun.rps,
+      healthz: healthz.rps,
+      me: me.rps,
+      healthzFailed: healthz.non2xx + healthz.errors,
+      meFailed: me.non2xx + me.errors,
+    });
+  }
+  const sum = (pick: (r: Round) => number) => rounds.reduce((total, r) => total + pick(r), 0);
+  const mean = (pick: (r: Round) => number) => sum(pick) / rounds.length;
+  const result = { bare: mean((r) => r.bare), healthz: mean((r) => r.healthz), me: mean((r) => r.me) };
+  return {
+    rounds,
+    ...result,
+    healthzRatio: result.healthz / result.bare,
+    meRatio: result.me / result.bare,
+    healthzFailed: sum((r) => r.healthzFailed),
+    meFailed: sum((r) => r.meFailed),
+  };
+}
+
+async function timePage(
+  baseUrl: string,
+  kind: PageKind,
+  path: string,
+  cookie: string,
+  settings: Settings,
+  seen?: Probe,
+): Promise<PageResult> {
+  // The first probe also warms the page (a cold read is not what a paging user sees twice).
+  const first = seen ?? (await probe(`${baseUrl}${path}`, cookie));
+  if (first.status !== 200)
+    return { kind, path, rows: first.rows, bytes: first.bytes, skipped: `HTTP ${first.status}` };
+  const again = await probe(`${baseUrl}${path}`, cookie);
+  const timed = await latency(`${baseUrl}${path}`, {
+    headers: { cookie },
+    seconds: settings.sampleSeconds,
+    singleMs: again.ms,
+  });
+  return { kind, path, rows: first.rows, bytes: first.bytes, sample: first.sample, latency: timed };
+}
+
+export async function measureList(
+  baseUrl: string,
+  list: ListBench,
+  cookies: Cookies,
+  settings: Settings,
+): Promise<ListResult> {
+  const cookie = cookies[list.as];
+  const first = await probe(`${baseUrl}${list.path}`, cookie);
+  const base = { name: list.name, path: list.path, total: undefined, paginated: false, pages: [] };
+  if (first.status === 404) return { ...base, skipped: 'no such endpoint yet (404)' };
+  if (first.status !== 200) return { ...base, skipped: `HTTP ${first.status}` };
+
+  const plan = planPages(first.headers);
+  const pages: PageResult[] = [await timePage(baseUrl, 'first', list.path, cookie, settings, first)];
+  if (plan.paginated) {
+    for (const [kind, page] of [
+      ['middle', plan.middle],
+      ['last', plan.last],
+    ] as const) {
+      pages.push(await timePage(baseUrl, kind, withQuery(list.path, { page }), cookie, settings));
+    }
+  }
+  if (list.search) {
+    const path = withQuery(list.path, { [list.search]: SEARCH_TERM });
+    const found = await probe(`${baseUrl}${path}`, cookie);
+    const foundTotal = found.headers.get('total');
+    const ignored =
+      found.status === 200 &&
+      (foundTotal !== null ? foundTotal === first.headers.get('total') : found.rows === first.rows);
+    pages.push(
+      ignored
+        ? { kind: 'search', path, rows: found.rows, bytes: found.bytes, skipped: `${list.search} is ignored` }
+        : await timePage(baseUrl, 'search', path, cookie, settings, found),
+    );
+  }
+  return { ...base, total: plan.paginated ? plan.total : first.rows, paginated: plan.paginated, pages };
+}
+
+export async function measureLists(baseUrl: string, cookies: Cookies, settings: Settings) {
+  const results: ListResult[] = [];
+  for (const list of lists) results.push(await measureList(baseUrl, list, cookies, settings));
+  return results;
+}
+
+export async function measureUnreadCount(baseUrl: string, cookies: Cookies, settings: Settings) {
+  return timePage(baseUrl, 'first', UNREAD_COUNT_PATH, cookies.developer, settings);
+}
+
+export type OfferedResult = Offered & { name: string; path: string };
+
+export async function measureOffered(baseUrl: string, cookies: Cookies, settings: Settings) {
+  const results: OfferedResult[] = [];
+  for (const list of lists.filter((l) => l.offered)) {
+    const result = await offeredRate(`${baseUrl}${list.path}`, {
+      rate: settings.rate,
+      seconds: settings.rateSeconds,
+      connections: settings.rateConnections,
+      headers: { cookie: cookies[list.as] },
+    });
+    results.push({ name: list.name, path: list.path, ...result });
+    await settle(baseUrl);
+  }
+  return results;
+}
+
+/**
+ * Waits until the server has worked off what an overloaded run left behind: a client that gives up
+ * does not cancel the queries it started. `/readyz` pings the database, so it queues behind them.
+ */
+export async function settle(baseUrl: string, limitSeconds = 300) {
+  const deadline = Date.now() + limitSeconds * 1000;
+  let quick = 0;
+  while (quick < 3 && Date.now() < deadline) {
+    const start = performance.now();
+    await fetch(`${baseUrl}/readyz`).then((res) => res.arrayBuffer());
+    quick = performance.now() - start < 50 ? quick + 1 : 0;
+    await sleep(100);
+  }
+}
