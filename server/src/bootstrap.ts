@@ -68,6 +68,7 @@ export async function createContext(
         }),
     },
     (userId) => ctx.sessions.forgetUser(userId),
+    options.log,
   );
 
   return Object.assign(ctx, {
