@@ -39,6 +39,8 @@ export function mantineComponentCss(): Plugin {
   };
 }
 
+const apiProxy = { target: `http://localhost:${process.env.PORT || 3000}`, changeOrigin: false };
+
 export default defineConfig({
   plugins: [
     react(),
@@ -48,7 +50,9 @@ export default defineConfig({
   ],
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/healthz': 'http://localhost:3000' },
+    // The API `npm run dev` runs beside Vite, on `PORT` like `npm start`. The browser's Host header is
+    // kept (no changeOrigin), so the API's same-origin check sees the page's own origin.
+    proxy: { '/api': apiProxy, '/healthz': apiProxy },
   },
   build: {
     outDir: 'dist',
