@@ -39,8 +39,6 @@ export function mantineComponentCss(): Plugin {
   };
 }
 
-const apiProxy = { target: `http://localhost:${process.env.PORT || 3000}`, changeOrigin: false };
-
 export default defineConfig({
   plugins: [
     react(),
@@ -52,7 +50,10 @@ export default defineConfig({
     port: 5173,
     // The API `npm run dev` runs beside Vite, on `PORT` like `npm start`. The browser's Host header is
     // kept (no changeOrigin), so the API's same-origin check sees the page's own origin.
-    proxy: { '/api': apiProxy, '/healthz': apiProxy },
+    proxy: {
+      '/api': { target: `http://localhost:${process.env.PORT || 3000}`, changeOrigin: false },
+      '/healthz': { target: `http://localhost:${process.env.PORT || 3000}`, changeOrigin: false },
+    },
   },
   build: {
     outDir: 'dist',
