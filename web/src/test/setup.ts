@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import type { MantineProviderProps } from '@mantine/core';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import '../app/i18n.ts';
@@ -38,6 +38,10 @@ vi.mock('@mantine/core', async (importOriginal) => {
     createElement(mantine.MantineProvider, { ...props, env: 'test' });
   return { ...mantine, MantineProvider };
 });
+
+// A test's first findBy waits for its lazy route, which Vite transforms on first import: on a busy
+// machine that takes longer than Testing Library's 1 s default. Still inside Vitest's 5 s per test.
+configure({ asyncUtilTimeout: 4_000 });
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => {
