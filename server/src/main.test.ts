@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -71,5 +71,7 @@ test('the server starts, seeds, refuses a second process on its data dir, and st
   } finally {
     for (const proc of [first, second])
       if (proc && proc.child.exitCode === null) (proc.child as ChildProcess).kill('SIGKILL');
+    await Promise.all([first.exited, second?.exited]);
+    rmSync(dataDir, { recursive: true, force: true });
   }
 });
