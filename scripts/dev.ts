@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 const root = path.resolve(import.meta.dirname, '..');
 const apiPort = process.env.PORT || '3000';
-const vitePort = await freePort(5173);
+const vitePort = await freePort(5173, Number(apiPort));
 const pageUrl = `http://localhost:${vitePort}`;
 
 const children: ChildProcess[] = [];
@@ -78,8 +78,9 @@ async function waitFor(url: string): Promise<boolean> {
 }
 
 /** The first port from `from` nobody listens on (Vite's default, or the next one like Vite would). */
-async function freePort(from: number): Promise<number> {
+async function freePort(from: number, taken: number): Promise<number> {
   for (let port = from; port < from + 50; port++) {
+    if (port === taken) continue;
     const free = await new Promise<boolean>((resolve) => {
       const probe = createServer()
         .once('error', () => resolve(false))
