@@ -42,25 +42,8 @@ run(process.execPath, ['--watch', '--watch-preserve-output', 'server/src/main.ts
 
 // Vite starts only once the API answers, so the first page load finds it (no proxy-error flood).
 if (await waitFor(`http://localhost:${apiPort}/healthz`)) {
-  run(
-    'npm',
-    [
-      'run',
-      '--silent',
-      'dev',
-      '-w',
-      'web',
-      '--',
-      '--port',
-      String(vitePort),
-      '--strictPort',
-      '--clearScreen',
-      'false',
-    ],
-    {
-      PORT: apiPort,
-    },
-  );
+  const viteArgs = ['--port', String(vitePort), '--strictPort', '--clearScreen', 'false'];
+  run('npm', ['run', '--silent', 'dev', '-w', 'web', '--', ...viteArgs], { PORT: apiPort });
   if (await waitFor(pageUrl)) console.log(`\n  Developer portal (dev): open ${pageUrl}\n`);
 }
 
