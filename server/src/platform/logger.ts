@@ -9,7 +9,7 @@ export type LoggerOptions = {
   pretty?: boolean;
   /** Colours in pretty output; defaults to whether the destination is a colour terminal. */
   colorize?: boolean;
-  /** Where lines go; standard output by default. */
+  /** Where lines go; standard output (pino's own synchronous writer for JSON) by default. */
   destination?: NodeJS.WritableStream;
 };
 
@@ -20,15 +20,16 @@ export type LoggerOptions = {
 const PRETTY_IGNORE = 'pid,hostname,time,level,module,reqId,method,url,status,ms';
 
 export function createLogger(level: string, options: LoggerOptions = {}): Logger {
-  const destination = options.destination ?? process.stdout;
   const redact = [
     'req.headers.cookie',
     'req.headers.authorization',
     'req.headers["x-csrf-token"]',
     '*.password',
   ];
-  const pretty = options.pretty ? prettyStream(destination, options.colorize) : undefined;
-  return pino({ level, redact }, pretty ?? destination);
+  const pretty = options.pretty
+    ? prettyStream(options.destination ?? process.stdout, options.colorize)
+    : undefined;
+  return pino({ level, redact }, pretty ?? options.destination ?? pino.destination(1));
 }
 
 /**
