@@ -1,5 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import {
@@ -10,16 +8,20 @@ import {
   PORTAL_URL,
 } from './support/env.ts';
 
-const serverEntry = path.resolve(import.meta.dirname, '../server/src/main.ts');
+const portalEntry = path.resolve(import.meta.dirname, 'support/portal.ts');
 
-/** A portal process on a fresh embedded database with the demo seed. */
+/**
+ * A portal process on a fresh embedded database with the demo seed. Its data directory is made and
+ * removed by support/portal.ts, which is why the portal is stopped gracefully (SIGTERM, then a kill).
+ */
 function portal(url: string, extraEnv: Record<string, string>) {
   const port = new URL(url).port;
   return {
-    command: `node ${serverEntry}`,
+    command: `node ${portalEntry}`,
     url: `${url}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
     env: {
@@ -27,7 +29,6 @@ function portal(url: string, extraEnv: Record<string, string>) {
       PORT: port,
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), `portal-e2e-${port}-`)),
       DEMO_PASSWORD,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
@@ -39,6 +40,7 @@ function portal(url: string, extraEnv: Record<string, string>) {
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './support/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -48,7 +48,12 @@ export default defineConfig({
   ],
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/healthz': 'http://localhost:3000' },
+    // The API `npm run dev` runs beside Vite, on `PORT` like `npm start`. The browser's Host header is
+    // kept (no changeOrigin), so the API's same-origin check sees the page's own origin.
+    proxy: {
+      '/api': { target: `http://localhost:${process.env.PORT || 3000}`, changeOrigin: false },
+      '/healthz': { target: `http://localhost:${process.env.PORT || 3000}`, changeOrigin: false },
+    },
   },
   build: {
     outDir: 'dist',

@@ -70,6 +70,7 @@ export async function createContext(
         }),
     },
     (userId) => ctx.sessions.forgetUser(userId),
+    options.log,
   );
 
   // Secrets sealed with a key that is no longer first are sealed again in the background.

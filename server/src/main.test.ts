@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -23,14 +23,16 @@ function start(dataDir: string, port: number) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let stdout = '';
   child.stdout!.on('data', (chunk) => {
     output += chunk;
+    stdout += chunk;
   });
   child.stderr!.on('data', (chunk) => {
     output += chunk;
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
+  return { child, exited, output: () => output, stdout: () => stdout };
 }
 
 async function waitFor(check: () => boolean, ms = 60_000) {
@@ -49,6 +51,13 @@ test('the server starts, seeds, refuses a second process on its data dir, and st
   try {
     await waitFor(() => first.output().includes('Developer portal ready'));
     assert.match(first.output(), /Demo accounts: admin@example.com and developer@example.com/);
+    // Not a terminal: every line is a JSON entry for a log shipper, the ready line among them.
+    const entries = first
+      .stdout()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+    assert.ok(entries.some((e) => e.level === 30 && e.msg.startsWith('Developer portal ready')));
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
     assert.equal(ready.status, 200);
 
@@ -89,5 +98,7 @@ test('after kill -9 the server restarts at once on the same data dir, with its d
   } finally {
     for (const proc of [first, second])
       if (proc && proc.child.exitCode === null) (proc.child as ChildProcess).kill('SIGKILL');
+    await Promise.all([first.exited, second?.exited]);
+    rmSync(dataDir, { recursive: true, force: true });
   }
 });

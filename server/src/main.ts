@@ -16,8 +16,9 @@ async function main() {
     }
     throw error;
   }
+  // A person at a terminal reads one line per entry; anything else (a file, a log shipper) gets JSON.
   const pretty = Boolean(process.stdout.isTTY) && config.env !== 'production';
-  const log = createLogger(config.logLevel, pretty);
+  const log = createLogger(config.logLevel, { pretty });
   let ctx: Awaited<ReturnType<typeof createContext>>;
   try {
     ctx = await createContext(config, { log });

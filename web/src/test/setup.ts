@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
+import type { MantineProviderProps } from '@mantine/core';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { createElement } from 'react';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import '../app/i18n.ts';
 import { server } from './server.ts';
 
@@ -30,6 +32,16 @@ window.ResizeObserver = class {
 window.HTMLElement.prototype.scrollIntoView = () => {};
 // Wide layout by default; narrow-layout tests resize.
 Object.defineProperty(window, 'innerWidth', { writable: true, configurable: true, value: 1280 });
+
+// Mantine's test environment, as its testing guide sets on MantineProvider: no transitions and no portals,
+// and a popover is not hidden as "detached" from its target. jsdom lays every element out at 0 x 0, so
+// without it an opened popover is `display: none` and its focus trap finds nothing to focus (and warns).
+vi.mock('@mantine/core', async (importOriginal) => {
+  const mantine = await importOriginal<typeof import('@mantine/core')>();
+  const MantineProvider = (props: MantineProviderProps) =>
+    createElement(mantine.MantineProvider, { ...props, env: 'test' });
+  return { ...mantine, MantineProvider };
+});
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => {

@@ -1,8 +1,9 @@
-import { betterAuth } from 'better-auth';
+import { type Logger as BetterAuthLogger, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';
+import type { Logger } from '../logger.ts';
 
 export type AuthMailer = {
   confirmEmail(user: { email: string; name: string }, token: string, next: string | null): Promise<void>;
@@ -20,6 +21,7 @@ export function createAuth(
   mailer: AuthMailer,
   /** Called when better-auth changed a user or revoked their sessions (drops cached sessions). */
   onUserChanged: (userId: string) => void,
+  log: Logger,
 ) {
   return betterAuth({
     appName: `${config.platformName} Developer Portal`,
@@ -74,10 +76,31 @@ export function createAuth(
     // Any user update made through better-auth drops that user's cached sessions.
     databaseHooks: { user: { update: { after: async (user) => onUserChanged(user.id) } } },
     telemetry: { enabled: false },
+    logger: betterAuthLogger(log),
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * better-auth's messages go through the portal's logger (JSON, or one readable line in a terminal)
+ * instead of its own coloured console lines. Its level follows the portal's, since better-auth also
+ * keeps error stacks only at debug.
+ */
+export function betterAuthLogger(log: Logger): BetterAuthLogger {
+  const child = log.child({ module: 'better-auth' });
+  const level =
+    log.levelVal <= 20 ? 'debug' : log.levelVal <= 30 ? 'info' : log.levelVal <= 40 ? 'warn' : 'error';
+  return {
+    disabled: log.level === 'silent',
+    level,
+    log(level, message, ...args) {
+      const err = args.find((arg) => arg instanceof Error);
+      const details = args.filter((arg) => arg !== err);
+      child[level]({ err, details: details.length ? details : undefined }, message);
+    },
+  };
+}
 
 /** The same-site path a sign-up asked to return to, carried in better-auth's verify URL. */
 export function nextFromVerifyUrl(url: string): string | null {
