@@ -53,7 +53,10 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** What a retry must repeat to get the replay: method, path with query, and the validated body. */
+/**
+ * What a retry must repeat to get the replay: method, path with query, and the validated body.
+ * (A multipart body is not parsed before the handler, so it would not count: opt in JSON routes.)
+ */
 const fingerprintOf = (request: FastifyRequest) =>
   sha256(canonical([request.method, request.url, request.body ?? null]));
 
@@ -93,6 +96,7 @@ export function registerIdempotency(app: App, options: IdempotencyOptions = {}):
       const done = () => {
         clearTimeout(timer);
         set.delete(done);
+        if (set.size === 0 && waiters.get(id) === set) waiters.delete(id);
         resolve();
       };
       const timer = setTimeout(done, ms);
