@@ -28,6 +28,7 @@ import {
   type SessionUser,
   toWebHeaders,
 } from './platform/http.ts';
+import { registerIdempotency } from './platform/idempotency.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { securityHeaders } from './platform/security-headers.ts';
 import { registerStorableTextGuard } from './platform/storable-text.ts';
@@ -67,6 +68,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setErrorHandler(errorHandler);
   registerStorableTextGuard(app);
   registerBodyCharsetCheck(app);
+  registerIdempotency(app);
   app.decorate('ctx', ctx);
   app.decorateRequest('user', null);
 

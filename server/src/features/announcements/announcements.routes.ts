@@ -91,7 +91,7 @@ export async function announcementsRoutes(app: App) {
   app.post(
     '/admin/notifications',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', idempotent: true },
       schema: { body: CreateNotificationBody, response: { 201: AdminNotification } },
     },
     async (request, reply) =>

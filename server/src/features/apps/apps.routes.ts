@@ -18,7 +18,10 @@ import { loadTerms } from './terms.ts';
 export async function appsRoutes(app: App) {
   app.post(
     '/developer_apps',
-    { config: { access: 'user' }, schema: { body: CreateDeveloperAppBody, response: { 201: DeveloperApp } } },
+    {
+      config: { access: 'user', idempotent: true },
+      schema: { body: CreateDeveloperAppBody, response: { 201: DeveloperApp } },
+    },
     async (request, reply) =>
       reply.status(201).send(await apps.createApp(app.ctx, currentUser(request), request.body)),
   );

@@ -86,7 +86,10 @@ export async function collaboratorsRoutes(app: App) {
 
   app.post(
     '/invitations',
-    { config: { access: 'user' }, schema: { body: CreateInvitationBody, response: { 201: Invitation } } },
+    {
+      config: { access: 'user', idempotent: true },
+      schema: { body: CreateInvitationBody, response: { 201: Invitation } },
+    },
     async (request, reply) =>
       reply.status(201).send(await collaborators.invite(app.ctx, currentUser(request), request.body)),
   );
