@@ -55,6 +55,7 @@ export const ADMIN_SORTS = {
       { sql: announcements.title, type: 'text' },
       { sql: announcements.id, type: 'uuid' },
     ],
+    histogram: { table: 'announcements', column: 'title' },
   },
 } satisfies Record<string, ListSort>;
 
