@@ -11,7 +11,7 @@ export type SortKey = { sql: SQL | AnyColumn; type: KeyType };
 /** One way a list can be ordered: its keys, most significant first; the last must be unique (an id). */
 export type ListSort = {
   keys: SortKey[];
-  /** Set when the first key is a timestamp column: deep page numbers seek through its histogram. */
+  /** The first key's column: deep page numbers seek through its planner histogram. */
   histogram?: { table: string; column: string };
 };
 
@@ -154,17 +154,45 @@ export async function readSmall(
   return { ...finish(rows, window), count: Number(result.rows[0]?.n ?? 0) };
 }
 
-/** The key at an estimated position (0 = first row in list order), from the planner's histogram. */
-export async function seekKey(db: Tx, sort: ResolvedSort, position: number): Promise<string | undefined> {
+/**
+ * Where a position (0 = first row in list order, 1 = last) lies, from the planner's histogram of the
+ * first sort key (equal-count buckets): a key to seek to, and rows to skip after it. Timestamps are
+ * interpolated inside their bucket (nothing to skip); other types start at the bucket's bound and
+ * skip the estimated share of the bucket (at most total / buckets rows).
+ */
+export async function seekKey(
+  db: Tx,
+  sort: ResolvedSort,
+  position: number,
+  total: number,
+): Promise<{ key: string; skip: number } | undefined> {
   if (!sort.histogram) return undefined;
-  const ascending = sort.descending ? 1 - position : position;
-  // Linear interpolation inside the histogram bucket, so neighbouring page numbers differ.
+  if (sort.keys[0]!.type === 'timestamptz')
+    return seekInterpolated(db, sort, sort.descending ? 1 - position : position);
+  const result = (await db.execute(sql`
+    select histogram_bounds::text::text[] as b from pg_stats
+    where schemaname = current_schema() and tablename = ${sort.histogram.table} and attname = ${sort.histogram.column}`)) as unknown as {
+    rows: Array<{ b: unknown }>;
+  };
+  const bounds = result.rows[0]?.b;
+  if (!Array.isArray(bounds) || bounds.length < 2) return undefined;
+  const buckets = bounds.length - 1;
+  // Bucket counted in list order: from the top bound down for a descending list.
+  const x = position * buckets;
+  const bucket = Math.min(buckets - 1, Math.floor(x));
+  const key = String(sort.descending ? bounds[buckets - bucket] : bounds[bucket]);
+  return { key, skip: Math.round((x - bucket) * (total / buckets)) };
+}
+
+async function seekInterpolated(db: Tx, sort: ResolvedSort, ascending: number) {
+  // Linear interpolation inside the bucket, so neighbouring page numbers differ.
   const result = (await db.execute(sql`
     with s as (
       select histogram_bounds::text::timestamptz[] as b from pg_stats
-      where schemaname = current_schema() and tablename = ${sort.histogram.table} and attname = ${sort.histogram.column}
+      where schemaname = current_schema() and tablename = ${sort.histogram!.table} and attname = ${sort.histogram!.column}
     ), p as (select b, array_length(b, 1) - 1 as buckets, ${ascending}::float8 * (array_length(b, 1) - 1) as x from s)
     select (b[1 + floor(x)::int] + (b[least(2 + floor(x)::int, buckets + 1)] - b[1 + floor(x)::int]) * (x - floor(x)))::text as k
     from p where buckets > 0`)) as unknown as { rows: Array<{ k: string | null }> };
-  return result.rows[0]?.k ?? undefined;
+  const key = result.rows[0]?.k;
+  return key ? { key, skip: 0 } : undefined;
 }

@@ -5,6 +5,7 @@ import { mailOutbox } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../test/helpers.ts';
 import { AppError } from './errors.ts';
 import { containsAny, type ListRequest, type ListSort, listPage, resolveSort } from './list.ts';
+import { seekKey } from './list-query.ts';
 
 let t: TestApp;
 before(async () => {
@@ -19,6 +20,13 @@ const SORTS = {
       { sql: mailOutbox.id, type: 'uuid' },
     ],
     histogram: { table: 'mail_outbox', column: 'created_at' },
+  },
+  subject: {
+    keys: [
+      { sql: mailOutbox.subject, type: 'text' },
+      { sql: mailOutbox.id, type: 'uuid' },
+    ],
+    histogram: { table: 'mail_outbox', column: 'subject' },
   },
 } satisfies Record<string, ListSort>;
 
@@ -59,7 +67,6 @@ test('under the cap: exact total, pages in order from either end', async () => {
     const res = await page({ per_page: 100, page: p }, 1000);
     assert.deepEqual(subjects(res.rows), expected.slice((p - 1) * 100, p * 100), `page ${p}`);
   }
-  // Page 3 of 7 (per_page 45) is read backwards from the end: still the same rows.
   const back = await page({ per_page: 45, page: 6 }, 1000);
   assert.deepEqual(subjects(back.rows), expected.slice(225, 270));
   const lastPage = await page({ per_page: 45, page: 7 }, 1000);
@@ -108,6 +115,26 @@ test('a page number far from both ends seeks through the histogram: contiguous r
   assert.deepEqual(subjects(next.rows), expected.slice(start + 10, start + 20));
   const prev = await page({ page: 14, cursor: middle.prev! });
   assert.deepEqual(subjects(prev.rows), expected.slice(start - 10, start));
+});
+
+test('a text-ordered list seeks to a histogram bucket and skips into it, either direction', async () => {
+  // The seek itself: halfway down the descending list is around row-0150.
+  const seek = await seekKey(t.ctx.db, resolveSort(SORTS, '-subject'), 0.5, ROWS);
+  assert.ok(seek, 'the histogram answered');
+  const landed = expected.indexOf(seek.key) + seek.skip;
+  assert.ok(Math.abs(landed - 150) <= 10, `landed on ${landed}`);
+  for (const [sort, order] of [
+    ['-subject', expected],
+    ['subject', [...expected].reverse()],
+  ] as const) {
+    const middle = await page({ sort, page: 15 });
+    const got = subjects(middle.rows);
+    const start = order.indexOf(got[0]!);
+    assert.deepEqual(got, order.slice(start, start + 10), `${sort}: ten consecutive rows`);
+    assert.ok(Math.abs(start - 140) <= 15, `${sort}: row ${start} for position 140`);
+    const next = await page({ sort, page: 16, cursor: middle.next! });
+    assert.deepEqual(subjects(next.rows), order.slice(start + 10, start + 20));
+  }
 });
 
 test('ascending order and filters use the same machinery', async () => {

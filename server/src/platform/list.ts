@@ -8,8 +8,8 @@
  *   is counted. A request never reads more than the cap's worth of rows to count.
  * - Pages: the page's ids (and sort keys) from an index, then the rows for those ids (`load`).
  *   `page=N` is exact within the cap of either end (offset from the nearer end, so the last page
- *   is as cheap as the first). Farther in, where the total is an estimate anyway, a
- *   timestamp-ordered list seeks to the estimated position through the planner's histogram.
+ *   is as cheap as the first). Farther in, where the total is an estimate anyway, the list seeks
+ *   to the estimated position through the planner's histogram of its first sort key.
  * - Cursors: every answer carries its first and last row's keys; the Link header's next/prev URLs
  *   carry them, and following one is a keyset read: the same cost at page 2 and page 40,000.
  */
@@ -75,8 +75,9 @@ async function pageWindow(db: Tx, sort: ResolvedSort, request: ListRequest, tota
   // Rows after this page, counted from the end.
   const fromEnd = total - offset - n;
   if (fromEnd <= cap) return { limit: n + Math.min(0, fromEnd), offset: Math.max(0, fromEnd), reverse: true };
-  const key = await seekKey(db, sort, offset / total);
-  if (key) return { limit: n, offset: 0, reverse: false, after: { values: [key], inclusive: true } };
+  const seek = await seekKey(db, sort, offset / total, total);
+  if (seek)
+    return { limit: n, offset: seek.skip, reverse: false, after: { values: [seek.key], inclusive: true } };
   return offset <= fromEnd
     ? { limit: n, offset, reverse: false }
     : { limit: n, offset: fromEnd, reverse: true };

@@ -41,6 +41,12 @@ export const announcements = pgTable(
     visibleSeq: bigint('visible_seq', { mode: 'number' }),
     /** Developers who opened it (a read row was added); kept with the row so the admin list never counts reads. */
     readCount: integer('read_count').notNull().default(0),
+    /**
+     * Its critical e-mails in mail_outbox by status, kept by the trigger `mail_outbox_announcement_reach`
+     * (migration 0006) as the mail job records each one, so the admin list never counts the outbox.
+     */
+    emailsSent: integer('emails_sent').notNull().default(0),
+    emailsFailed: integer('emails_failed').notNull().default(0),
     authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -35,8 +35,6 @@ function toNotification(row: repo.AnnouncementRow, now: Date, readAt: Date | nul
   };
 }
 
-const emptyReach: repo.Reach = { readCount: 0, emailsSent: 0, emailsFailed: 0 };
-
 function toAdminNotification(
   row: repo.AnnouncementRow & { authorName: string | null },
   now: Date,
@@ -111,11 +109,7 @@ export async function optOutOfCriticalEmails(ctx: AppContext, token: string): Pr
 export async function adminListNotifications(ctx: AppContext, query: AdminNotificationsQuery) {
   const now = ctx.clock.now();
   const page = await repo.listAll(ctx, { ...query, search: query['filters[search]'] });
-  const reach = await repo.reachOf(ctx, page.rows);
-  return {
-    ...page,
-    rows: page.rows.map((row) => toAdminNotification(row, now, reach.get(row.id) ?? emptyReach)),
-  };
+  return { ...page, rows: page.rows.map((row) => toAdminNotification(row, now, repo.reachOf(row))) };
 }
 
 async function findForAdmin(ctx: AppContext, id: string) {
@@ -126,9 +120,8 @@ async function findForAdmin(ctx: AppContext, id: string) {
 }
 
 async function adminView(ctx: AppContext, row: repo.AnnouncementRow) {
-  const reach = await repo.reachOf(ctx, [row]);
   const authorName = await repo.findAuthorName(ctx, row.authorId);
-  return toAdminNotification({ ...row, authorName }, ctx.clock.now(), reach.get(row.id) ?? emptyReach);
+  return toAdminNotification({ ...row, authorName }, ctx.clock.now(), repo.reachOf(row));
 }
 
 export async function adminGetNotification(ctx: AppContext, id: string) {

@@ -354,6 +354,46 @@ describe('critical e-mails', () => {
     }
   });
 
+  test('a failed e-mail that a retry delivers moves from failed to sent in the reach', async () => {
+    await t.drainJobs();
+    let fail = true;
+    t.ctx.smtp = {
+      sendMail: async () => {
+        if (fail) throw new Error('421 try later');
+      },
+    } as never;
+    try {
+      const created = await create({ critical: true, title: 'Flaky' });
+      await t.drainJobs();
+      const reach = async () => (await admin.get(`/api/v1/admin/notifications/${created.id}`)).json().reach;
+      const failed = await reach();
+      assert.ok(failed.emails_failed >= 1 && failed.emails_sent === 0, JSON.stringify(failed));
+      const [mail] = (await criticalMails()).filter((m) =>
+        m.idempotencyKey.startsWith(`announcement:${created.id}:`),
+      );
+      fail = false;
+      await sendMailJob.handler(
+        {
+          to: mail!.to,
+          subject: mail!.subject,
+          text: mail!.text,
+          html: mail!.html,
+          template: mail!.template,
+          idempotencyKey: mail!.idempotencyKey,
+        },
+        t.ctx,
+        { id: 'retry-ok' },
+      );
+      const after = await reach();
+      assert.deepEqual(
+        { sent: after.emails_sent, failed: after.emails_failed },
+        { sent: 1, failed: failed.emails_failed - 1 },
+      );
+    } finally {
+      t.ctx.smtp = undefined;
+    }
+  });
+
   test('a non-critical announcement sends no e-mail', async () => {
     const created = await create({ title: 'Quiet' });
     await t.drainJobs();
