@@ -1,7 +1,7 @@
 import { type Browser, expect, test } from '@playwright/test';
 import { adminApi, confirmedDeveloper, PASSWORD } from '../support/api.ts';
 import { ADMIN_EMAIL, DEMO_PASSWORD } from '../support/env.ts';
-import { messagesTo } from '../support/mail.ts';
+import { waitForMail } from '../support/mail.ts';
 import { signIn } from '../support/session.ts';
 import { armXssCanary, expectNothingExecuted } from '../support/xss-detect.ts';
 import { packPayloads, XSS_PAYLOADS } from '../support/xss-payloads.ts';
@@ -191,8 +191,9 @@ test('app names, contacts, redirect URIs, user names, companies and invited addr
   const guestDialogs = await armXssCanary(guest);
   const guestPage = await guest.newPage();
   for (const i of [0, 1, Math.floor(NAMES.length / 2), NAMES.length - 1]) {
-    const [mail] = await messagesTo(`${RUN}.o'n+${i}'-alert@example.com`);
-    const link = /https?:\/\/\S+\/invitations\/[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0];
+    // Mail goes out from the job queue, so wait for it.
+    const mail = await waitForMail(`${RUN}.o'n+${i}'-alert@example.com`, /invited you/);
+    const link = /https?:\/\/\S+\/invitations\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
     expect(link, `invitation link for app ${i}`).toBeTruthy();
     await guestPage.goto(link!);
     await expect(guestPage.getByRole('heading', { level: 1 }).first()).toBeVisible();
