@@ -1,0 +1,251 @@
+import { type Browser, expect, test } from '@playwright/test';
+import { adminApi, confirmedDeveloper, PASSWORD } from '../support/api.ts';
+import { ADMIN_EMAIL, DEMO_PASSWORD } from '../support/env.ts';
+import { waitForMail } from '../support/mail.ts';
+import { signIn } from '../support/session.ts';
+import { armXssCanary, expectNothingExecuted } from '../support/xss-detect.ts';
+import { packPayloads, XSS_PAYLOADS } from '../support/xss-payloads.ts';
+
+// The XSS corpus through every field the portal shows back: seeded in bulk over the API, many payloads
+// per record and per page load, then rendered on every screen that shows the field and in every
+// e-mail the records caused. Detection: dialogs, the `__xss()` canary and executable markup left in
+// the DOM (support/xss-detect.ts).
+
+test.describe.configure({ mode: 'serial' });
+
+/** Every address this file creates carries the run tag, so the outbox filter finds exactly them. */
+const RUN = `xss${Date.now().toString(36)}`;
+const NAMES = packPayloads(120);
+const TITLES = packPayloads(200);
+const SUMMARIES = packPayloads(1000);
+const BODY = XSS_PAYLOADS.join('\n\n');
+
+async function armedPage(browser: Browser, email: string, password = PASSWORD) {
+  const context = await browser.newContext();
+  const dialogs = await armXssCanary(context);
+  const page = await context.newPage();
+  await signIn(page, email, password);
+  return { page, dialogs };
+}
+
+/** Redirect URI lines that pass the server's rules but carry the payload in the query. */
+function redirectUris(): string[] {
+  const lines = XSS_PAYLOADS.map((p) => `https://example.com/cb?x=${p.replace(/[\r\n*]/g, ' ')}`).filter(
+    (line) => {
+      try {
+        return new URL(line.trim()).hostname === 'example.com';
+      } catch {
+        return false;
+      }
+    },
+  );
+  const fields: string[] = [];
+  let current = '';
+  for (const line of lines) {
+    if (current && current.length + line.length + 1 > 4000) {
+      fields.push(current);
+      current = '';
+    }
+    current = current ? `${current}\n${line}` : line;
+  }
+  return [...fields, current];
+}
+
+test('the corpus is big enough and fits every field', () => {
+  expect(XSS_PAYLOADS.length).toBeGreaterThanOrEqual(100);
+  expect(new Set(XSS_PAYLOADS).size).toBe(XSS_PAYLOADS.length);
+  for (const payload of XSS_PAYLOADS) {
+    expect(payload.length).toBeLessThanOrEqual(120);
+    expect(payload).not.toContain('\u0000');
+  }
+});
+
+test('announcement title, summary and body execute nothing in bell, list, reader, admin list and preview', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const admin = await adminApi();
+  const { email } = await confirmedDeveloper('Xavier Reader', true, `${RUN}.reader@example.com`);
+  const ids: string[] = [];
+  for (const [i, title] of TITLES.entries()) {
+    const res = await admin.post('/api/v1/admin/notifications', {
+      headers: admin.csrf,
+      // Critical ones are e-mailed (subject and body) to every subscriber, the reader above included.
+      data: { title, summary: SUMMARIES[i % SUMMARIES.length], body: BODY, critical: i < 5 },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    ids.push((await res.json()).id);
+  }
+
+  const dev = await armedPage(browser, email);
+  await dev.page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+  await expect(dev.page.getByRole('dialog').getByRole('link', { name: 'Learn More' }).first()).toBeVisible();
+  await expectNothingExecuted(dev.page, dev.dialogs);
+  for (const page of [1, 2]) {
+    await dev.page.goto(`/notifications?page=${page}`);
+    await expect(dev.page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+    await expectNothingExecuted(dev.page, dev.dialogs);
+  }
+  // Every reader page holds the whole corpus in its body; list pages above already showed every title.
+  for (const id of ids.slice(0, SUMMARIES.length)) {
+    await dev.page.goto(`/notifications/${id}`);
+    await expect(dev.page.locator('[data-markdown]').first()).toBeVisible();
+    await expectNothingExecuted(dev.page, dev.dialogs);
+  }
+  await dev.page.context().close();
+
+  const staff = await armedPage(browser, ADMIN_EMAIL, DEMO_PASSWORD);
+  await staff.page.goto('/admin/notifications');
+  await expect(staff.page.getByRole('link', { name: TITLES[0]!.trim() })).toBeVisible();
+  await expectNothingExecuted(staff.page, staff.dialogs);
+  for (const id of ids.slice(0, SUMMARIES.length)) {
+    await staff.page.goto(`/admin/notifications/${id}/edit`);
+    await expect(staff.page.getByTestId('preview-body').locator('[data-markdown]').first()).toBeVisible();
+    await expectNothingExecuted(staff.page, staff.dialogs);
+  }
+  // Typing the corpus into the form (the live preview) executes nothing either.
+  await staff.page.goto('/admin/notifications/new');
+  await staff.page.getByRole('textbox', { name: 'Body' }).fill(BODY);
+  await staff.page.getByRole('textbox', { name: 'Summary' }).fill(SUMMARIES[0]!);
+  await staff.page.getByRole('textbox', { name: 'Title' }).fill(TITLES[0]!);
+  await expect(staff.page.getByTestId('preview-body').locator('[data-markdown]').first()).toBeVisible();
+  await expectNothingExecuted(staff.page, staff.dialogs);
+  await staff.page.context().close();
+});
+
+test('app names, contacts, redirect URIs, user names, companies and invited addresses execute nothing', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const owner = await confirmedDeveloper('Xena Owner', false, `${RUN}.owner@example.com`);
+  const api = owner.api;
+  const uris = redirectUris();
+  // One app per packed name; each carries 20 contact names and a share of the redirect URIs. The
+  // owner's name and company change before each invitation, so every invitation e-mail carries them.
+  const apps: string[] = [];
+  for (const [i, chunk] of NAMES.entries()) {
+    const created = await api.post('/api/v1/developer_apps', {
+      headers: api.csrf,
+      data: { internal_name: chunk },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const id = (await created.json()).id as string;
+    apps.push(id);
+    const contacts = Array.from({ length: 20 }, (_, k) => ({
+      name: NAMES[(i * 20 + k) % NAMES.length]!,
+      email: `contact${k}@example.com`,
+    }));
+    const patch = await api.patch(`/api/v1/developer_apps/${id}`, {
+      headers: api.csrf,
+      // Odd apps show their display name; even ones fall back to the internal name.
+      data: { name: i % 2 ? chunk : null, contacts, redirect_uri: uris[i % uris.length] },
+    });
+    expect(patch.status(), await patch.text()).toBe(200);
+    const me = await api.patch('/api/v1/me', {
+      headers: api.csrf,
+      data: { name: chunk, company_name: chunk },
+    });
+    expect(me.status(), await me.text()).toBe(200);
+    // Addresses may carry the few markup-ish characters an e-mail address allows (' and +).
+    const invite = await api.post('/api/v1/invitations', {
+      headers: api.csrf,
+      data: { developer_app_id: id, email: `${RUN}.o'n+${i}'-alert@example.com`, role: 'developer' },
+    });
+    expect(invite.status(), await invite.text()).toBe(201);
+  }
+
+  const { page, dialogs } = await armedPage(browser, owner.email);
+  for (const listPage of [1, 2, 3]) {
+    await page.goto(`/developer_apps?page=${listPage}`);
+    await expect(page.getByRole('heading', { name: 'My Apps' })).toBeVisible();
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    await expectNothingExecuted(page, dialogs);
+  }
+  // An app page shows the app's names, 20 contact names, redirect URIs and (with the owner renamed to
+  // the same chunk) the collaborators table and the user menu. A sample of pages keeps the suite quick:
+  // every name is on My Apps above, and every owner name went out in an invitation e-mail.
+  for (const i of [0, 1, 2, 3, Math.floor(NAMES.length / 2), NAMES.length - 1]) {
+    const id = apps[i]!;
+    const me = await api.patch('/api/v1/me', {
+      headers: api.csrf,
+      data: { name: NAMES[i]!, company_name: NAMES[i]! },
+    });
+    expect(me.ok()).toBe(true);
+    await page.goto(`/developer_apps/${id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Collaborators' }).getByRole('row').filter({ hasText: RUN }).first(),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+    await expectNothingExecuted(page, dialogs);
+    await page.keyboard.press('Escape');
+  }
+  await page.goto('/settings');
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).not.toHaveValue('');
+  await expectNothingExecuted(page, dialogs);
+  await page.context().close();
+
+  // The invitation page a signed-out invitee opens shows the app name and the inviter's name.
+  const guest = await browser.newContext();
+  const guestDialogs = await armXssCanary(guest);
+  const guestPage = await guest.newPage();
+  for (const i of [0, 1, Math.floor(NAMES.length / 2), NAMES.length - 1]) {
+    // Mail goes out from the job queue, so wait for it.
+    // Only the invitation goes to this address; its subject is RFC 2047-encoded, so match any.
+    const mail = await waitForMail(`${RUN}.o'n+${i}'-alert@example.com`, /(?:)/);
+    const link = /https?:\/\/\S+\/invitations\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
+    expect(link, `invitation link for app ${i}`).toBeTruthy();
+    await guestPage.goto(link!);
+    await expect(guestPage.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expectNothingExecuted(guestPage, guestDialogs);
+  }
+  await guest.close();
+});
+
+test('the outbox and the stored HTML of every e-mail the corpus caused execute nothing', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await adminApi();
+  type Stored = { to: string; subject: string; html: string };
+  let messages: Stored[] = [];
+  // Mail goes out from a job queue: wait until the invitations and the critical announcements are in.
+  await expect
+    .poll(
+      async () => {
+        const res = await admin.get(`/api/v1/admin/outbox?to=${RUN}&per_page=100`);
+        messages = (await res.json()) as Stored[];
+        const more = res.headers().link?.includes('rel="next"');
+        if (more) {
+          const next = await admin.get(`/api/v1/admin/outbox?to=${RUN}&per_page=100&page=2`);
+          messages = messages.concat((await next.json()) as Stored[]);
+        }
+        return messages.length;
+      },
+      { timeout: 60_000, message: 'e-mails caused by the corpus' },
+    )
+    .toBeGreaterThanOrEqual(NAMES.length + 5);
+
+  // The outbox screen lists their subjects and opens a message.
+  const staff = await browser.newContext();
+  const dialogs = await armXssCanary(staff);
+  const page = await staff.newPage();
+  await signIn(page, ADMIN_EMAIL);
+  await page.goto('/admin/outbox');
+  await page.getByLabel('Filter by recipient').fill(RUN);
+  await expect(page.getByRole('row').filter({ hasText: RUN }).first()).toBeVisible();
+  await expectNothingExecuted(page, dialogs);
+  await page.getByRole('button', { name: /^View/ }).first().click();
+  await expect(page.getByTestId('outbox-text')).toBeVisible();
+  await expectNothingExecuted(page, dialogs);
+
+  // Each stored HTML body rendered on its own, with no CSP to help: nothing may run.
+  const mailPage = await staff.newPage();
+  for (const message of messages) {
+    await mailPage.setContent(message.html, { waitUntil: 'load' });
+    await expectNothingExecuted(mailPage, dialogs, 'body');
+  }
+  expect(messages.some((m) => m.subject.includes('<script>'))).toBe(true);
+  await staff.close();
+});
