@@ -3,14 +3,17 @@ import nodemailer from 'nodemailer';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { confirmEmailMail, resetPasswordMail } from './features/auth/auth.mail.ts';
+import { resealSecretsJob } from './features/credentials/credentials.jobs.ts';
 import { jobDefinitions } from './features/index.ts';
 import { createAuth } from './platform/auth/auth.ts';
 import { createLoginLimiter } from './platform/auth/login-limiter.ts';
+import { createSessionCache } from './platform/auth/session-cache.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
 import { createJobs } from './platform/jobs.ts';
 import type { Logger } from './platform/logger.ts';
 import { sendMail } from './platform/mail/mail.ts';
+import { hashSecret } from './platform/secrets.ts';
 
 type Options = { database?: Database; clock?: Clock; log: Logger; redisPrefix?: string };
 
@@ -30,36 +33,52 @@ export async function createContext(
   if (redis) await waitForRedis(redis, options.log);
   const smtp = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
 
+  const clock = options.clock ?? systemClock;
   const ctx = {
     config,
     database,
     db: database.db,
     jobs,
-    clock: options.clock ?? systemClock,
+    clock,
     log: options.log,
     smtp,
     loginLimiter: createLoginLimiter(redis, options.redisPrefix),
+    sessions: createSessionCache({
+      now: () => clock.now().getTime(),
+      redis,
+      prefix: options.redisPrefix,
+      log: options.log,
+    }),
   } as AppContext;
-  ctx.auth = createAuth(config, database.db, {
-    confirmEmail: (user, token, next) =>
-      sendMail(ctx, {
-        to: user.email,
-        template: 'auth.confirm_email',
-        idempotencyKey: `confirm:${token}`,
-        ...confirmEmailMail(config, user, token, next),
-      }),
-    resetPassword: (user, token) =>
-      sendMail(ctx, {
-        to: user.email,
-        template: 'auth.reset_password',
-        idempotencyKey: `reset:${token}`,
-        ...resetPasswordMail(config, user, token),
-      }),
-  });
+  ctx.auth = createAuth(
+    config,
+    database.db,
+    {
+      confirmEmail: (user, token, next) =>
+        sendMail(ctx, {
+          to: user.email,
+          template: 'auth.confirm_email',
+          idempotencyKey: `confirm:${hashSecret(token)}`,
+          ...confirmEmailMail(config, user, token, next),
+        }),
+      resetPassword: (user, token) =>
+        sendMail(ctx, {
+          to: user.email,
+          template: 'auth.reset_password',
+          idempotencyKey: `reset:${hashSecret(token)}`,
+          ...resetPasswordMail(config, user, token),
+        }),
+    },
+    (userId) => ctx.sessions.forgetUser(userId),
+  );
+
+  // Secrets sealed with a key that is no longer first are sealed again in the background.
+  await jobs.send(resealSecretsJob, {}, { singletonKey: 'credentials.reseal' });
 
   return Object.assign(ctx, {
     async close() {
       await jobs.stop();
+      ctx.sessions.close();
       redis?.disconnect();
       smtp?.close();
       await database.close();

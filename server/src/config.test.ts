@@ -38,7 +38,45 @@ test('the session secret is generated once and kept under DATA_DIR', () => {
   assert.equal(readFileSync(path.join(dir, 'session-secret'), 'utf8'), first.sessionSecret);
 });
 
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  ENCRYPTION_KEY: 'production-key-production-key-production-key',
+  SMTP_URL: 'smtp://mail.example.com:587',
+} as const;
+
 test('demo seeding is off in production', () => {
-  assert.equal(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() }).seedDemo, false);
+  assert.equal(loadConfig({ ...PRODUCTION, DATA_DIR: dataDir() }).seedDemo, false);
   assert.equal(loadConfig({ SEED_DEMO: 'false', DATA_DIR: dataDir() }).seedDemo, false);
+});
+
+test('production needs its own encryption key; elsewhere one is generated under DATA_DIR', () => {
+  const { ENCRYPTION_KEY: _, ...withoutKey } = PRODUCTION;
+  assert.throws(
+    () => loadConfig({ ...withoutKey, DATA_DIR: dataDir() }),
+    /ENCRYPTION_KEY: required in production/,
+  );
+  const dir = dataDir();
+  const dev = loadConfig({ DATA_DIR: dir });
+  assert.equal(dev.encryptionKeys.length, 1);
+  assert.equal(readFileSync(path.join(dir, 'encryption-key'), 'utf8'), dev.encryptionKeys[0]);
+  assert.notEqual(dev.encryptionKeys[0], dev.sessionSecret);
+});
+
+test('ENCRYPTION_KEY takes a comma-separated list for rotation, each key at least 32 characters', () => {
+  const a = 'a'.repeat(32);
+  const b = 'b'.repeat(40);
+  assert.deepEqual(loadConfig({ ENCRYPTION_KEY: `${b}, ${a}`, DATA_DIR: dataDir() }).encryptionKeys, [b, a]);
+  assert.throws(() => loadConfig({ ENCRYPTION_KEY: `${b},short`, DATA_DIR: dataDir() }), /ENCRYPTION_KEY\.1/);
+});
+
+test('production without SMTP is refused unless outbox delivery is asked for', () => {
+  const { SMTP_URL: _, ...withoutSmtp } = PRODUCTION;
+  assert.throws(
+    () => loadConfig({ ...withoutSmtp, DATA_DIR: dataDir() }),
+    /SMTP_URL: required in production/,
+  );
+  const allowed = loadConfig({ ...withoutSmtp, OUTBOX_DELIVERY: 'true', DATA_DIR: dataDir() });
+  assert.equal(allowed.smtpUrl, undefined);
+  assert.equal(allowed.outboxDelivery, true);
+  assert.equal(loadConfig({ DATA_DIR: dataDir() }).smtpUrl, undefined, 'development keeps the outbox');
 });

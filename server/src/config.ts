@@ -25,6 +25,7 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
   SMTP_URL: optionalUrl,
+  OUTBOX_DELIVERY: flag(false),
   MAIL_FROM: z.string().default('Developer Portal <no-reply@developers.localhost>'),
   PUBLIC_URL: optionalUrl,
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -49,7 +50,11 @@ const EnvSchema = z.object({
   PRODUCTION_ACCESS_AUTO_APPROVE: flag(false),
   TERMS_FILE: z.string().optional(),
   TERMS_MARKDOWN: z.string().optional(),
-  ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value.split(',').map((key) => key.trim()) : undefined))
+    .pipe(z.array(z.string().min(32, 'each key must be at least 32 characters')).optional()),
 });
 
 export type Config = {
@@ -60,6 +65,8 @@ export type Config = {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** Production without SMTP: e-mails (live links included) reach people only through the admin outbox. */
+  outboxDelivery: boolean;
   mailFrom: string;
   publicUrl: string;
   sessionSecret: string;
@@ -85,8 +92,11 @@ export type Config = {
   productionAccessAutoApprove: boolean;
   termsFile: string | undefined;
   termsMarkdown: string | undefined;
-  /** Encrypts sandbox secrets at rest; derived from the session secret when unset. */
-  encryptionKey: string | undefined;
+  /**
+   * Seal sandbox secrets (and token-bearing mail payloads) at rest. The first encrypts; every one
+   * decrypts, so a new key can be rolled out before it is put first (rotation without downtime).
+   */
+  encryptionKeys: string[];
 };
 
 export class ConfigError extends Error {}
@@ -110,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
+    outboxDelivery: e.OUTBOX_DELIVERY,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     sessionSecret: e.SESSION_SECRET ?? '',
@@ -134,10 +145,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     productionAccessAutoApprove: e.PRODUCTION_ACCESS_AUTO_APPROVE,
     termsFile: e.TERMS_FILE,
     termsMarkdown: e.TERMS_MARKDOWN,
-    encryptionKey: e.ENCRYPTION_KEY,
+    encryptionKeys: e.ENCRYPTION_KEY ?? [],
   };
   const config = { ...base, ...overrides };
-  if (!config.sessionSecret) config.sessionSecret = readOrCreateSecret(config.dataDir);
+  if (config.env === 'production' && !config.smtpUrl && !config.outboxDelivery)
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_URL: required in production. Without it every e-mail, with its live reset and invitation links, is delivered only to the admin outbox; set OUTBOX_DELIVERY=true to allow that.',
+    );
+  if (!config.sessionSecret) config.sessionSecret = readOrCreateSecret(config.dataDir, 'session-secret');
+  if (!config.encryptionKeys.length) {
+    // A key beside the data it protects only suits a demo: production must bring its own.
+    if (config.env === 'production')
+      throw new ConfigError(
+        'Invalid configuration:\n  ENCRYPTION_KEY: required in production (at least 32 characters, kept outside DATA_DIR and the database)',
+      );
+    config.encryptionKeys = [readOrCreateSecret(config.dataDir, 'encryption-key')];
+  }
   return config;
 }
 
@@ -150,15 +173,21 @@ function isValidTimeZone(zone: string): boolean {
   }
 }
 
-/** A generated secret kept under DATA_DIR so sessions survive restarts without configuration. */
-function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
+/** A generated secret kept under DATA_DIR so restarts keep it without configuration. */
+function readOrCreateSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   try {
     return readFileSync(file, 'utf8').trim();
   } catch {
     mkdirSync(dataDir, { recursive: true });
     const secret = randomBytes(32).toString('base64url');
-    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    try {
+      writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      // Another process starting on the same directory wrote it first: use theirs.
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+      throw error;
+    }
     return secret;
   }
 }

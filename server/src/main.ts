@@ -16,7 +16,8 @@ async function main() {
     }
     throw error;
   }
-  const log = createLogger(config.logLevel, process.stdout.isTTY && config.env !== 'production');
+  const pretty = Boolean(process.stdout.isTTY) && config.env !== 'production';
+  const log = createLogger(config.logLevel, pretty);
   let ctx: Awaited<ReturnType<typeof createContext>>;
   try {
     ctx = await createContext(config, { log });
@@ -27,7 +28,7 @@ async function main() {
     }
     throw error;
   }
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, { accessLog: pretty ? 'info' : 'debug' });
   if (config.seedDemo) await seedDemo(ctx);
   await ctx.jobs.work(ctx);
   await app.listen({ port: config.port, host: config.host });

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import {
+  ADMIN_NOTIFICATIONS_PER_PAGE,
   ANNOUNCEMENT_BODY_MAX_LENGTH,
   ANNOUNCEMENT_SUMMARY_MAX_LENGTH,
   ANNOUNCEMENT_TITLE_MAX_LENGTH,
+  NOTIFICATIONS_PER_PAGE,
 } from './limits.ts';
+import { pageQuery, SearchFilter, sortParam } from './pagination.ts';
 
 /** An announcement as a developer sees it (spec §3 Notification). */
 export const Notification = z.object({
@@ -73,6 +76,18 @@ export const UpdateNotificationBody = z.object({
 });
 export type UpdateNotificationBody = z.infer<typeof UpdateNotificationBody>;
 
+/** `GET /notifications`: newest first; `filters[search]` matches the title. */
+export const NotificationsQuery = pageQuery(NOTIFICATIONS_PER_PAGE).extend(SearchFilter.shape);
+export type NotificationsQuery = z.infer<typeof NotificationsQuery>;
+
+/** `GET /admin/notifications`: `sort` by created_at (default newest first) or title. */
+export const AdminNotificationsQuery = pageQuery(ADMIN_NOTIFICATIONS_PER_PAGE).extend({
+  sort: sortParam(['created_at', 'title'], '-created_at'),
+  ...SearchFilter.shape,
+});
+export type AdminNotificationsQuery = z.infer<typeof AdminNotificationsQuery>;
+
+/** Exact up to UNREAD_COUNT_MAX (limits.ts); a larger backlog answers that number. */
 export const UnreadCount = z.object({ unread_count: z.number() });
 export type UnreadCount = z.infer<typeof UnreadCount>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APP_ROLES } from './app-roles.ts';
+import { MAX_PER_PAGE, pageQuery, SearchFilter } from './pagination.ts';
 
 /** Roles an invitation or a role change may grant; ownership moves only by transfer. */
 export const INVITABLE_ROLES = ['admin', 'developer'] as const;
@@ -15,6 +16,15 @@ const appId = z.string().min(1).max(100);
 
 export const CollaboratorsQuery = z.object({ developer_app_id: appId });
 export type CollaboratorsQuery = z.infer<typeof CollaboratorsQuery>;
+
+/**
+ * `GET /collaborators` and `GET /invitations`: pages of up to 100 (the default, so one page holds
+ * an ordinary app); `filters[search]` matches a name or address.
+ */
+export const CollaboratorsListQuery = CollaboratorsQuery.extend(pageQuery(MAX_PER_PAGE).shape).extend(
+  SearchFilter.shape,
+);
+export type CollaboratorsListQuery = z.infer<typeof CollaboratorsListQuery>;
 
 /** A person on the app (a membership). `id` is the membership id. */
 export const Collaborator = z.object({

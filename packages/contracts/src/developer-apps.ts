@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { APP_ROLES } from './app-roles.ts';
 import { corsDomainError, redirectUriError } from './app-validation.ts';
-import { APP_NAME_MAX_LENGTH, REDIRECT_URI_MAX_LENGTH } from './limits.ts';
+import { APP_NAME_MAX_LENGTH, APPS_PER_PAGE, REDIRECT_URI_MAX_LENGTH } from './limits.ts';
+import { pageQuery, SearchFilter } from './pagination.ts';
 
 export const PRODUCTION_ACCESS = ['none', 'production_pending', 'production_approved'] as const;
 export const SANDBOX_STATUSES = ['pending', 'live', 'failed'] as const;
@@ -136,6 +137,10 @@ export const DeveloperAppSummary = z.object({
   created_at: z.string(),
 });
 export type DeveloperAppSummary = z.infer<typeof DeveloperAppSummary>;
+
+/** `GET /developer_apps` (My Apps): newest first; `filters[search]` matches the internal or public name. */
+export const DeveloperAppsQuery = pageQuery(APPS_PER_PAGE).extend(SearchFilter.shape);
+export type DeveloperAppsQuery = z.infer<typeof DeveloperAppsQuery>;
 
 export const DeveloperAppPermissions = z.object({
   canEdit: z.boolean(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 /** Every error the API can answer with. The server maps each code to one HTTP status. */
 export const ERROR_CODES = [
+  'bad_request',
   'validation_failed',
   'unauthenticated',
   'forbidden',
@@ -11,6 +12,7 @@ export const ERROR_CODES = [
   'stale_state',
   'rate_limited',
   'payload_too_large',
+  'uri_too_long',
   'unsupported_media_type',
   'email_not_confirmed',
   'invalid_credentials',

@@ -20,4 +20,14 @@ export const ANNOUNCEMENT_TITLE_MAX_LENGTH = 200;
 export const ANNOUNCEMENT_SUMMARY_MAX_LENGTH = 1000;
 export const ANNOUNCEMENT_BODY_MAX_LENGTH = 50_000;
 export const BELL_PREVIEW_COUNT = 3;
+/** The unread count is exact up to this many; a larger backlog answers this number. */
+export const UNREAD_COUNT_MAX = 1000;
+/** A trigram index needs three characters; shorter substrings would scan the whole table. */
+export const SEARCH_MIN_LENGTH = 3;
+export const SEARCH_MAX_LENGTH = 254;
+/** Page sizes (spec §9: admin lists 50). */
+export const NOTIFICATIONS_PER_PAGE = 25;
+export const ADMIN_NOTIFICATIONS_PER_PAGE = 50;
+export const APPS_PER_PAGE = 25;
+export const OUTBOX_PER_PAGE = 25;
 export const LIST_SUMMARY_TRUNCATE = 160;

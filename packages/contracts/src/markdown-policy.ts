@@ -1,7 +1,9 @@
 /**
  * The one allow-list for user-written markdown (announcements), used by the web renderer and the
  * server's e-mail pipeline alike: formatting, lists, code, tables, links and images; links
- * http/https/mailto, images http/https. Raw HTML never reaches it. Plain data, no imports.
+ * http/https/mailto, images https (or same-site relative) — exactly what the portal's CSP `img-src`
+ * allows, so no image is kept that the browser would then block. Raw HTML never reaches it.
+ * Plain data, no imports.
  */
 export const MARKDOWN_POLICY = {
   tagNames: [
@@ -42,6 +44,6 @@ export const MARKDOWN_POLICY = {
     th: ['align'],
     td: ['align'],
   } as Record<string, Array<string | [string, RegExp]>>,
-  protocols: { href: ['http', 'https', 'mailto'], src: ['http', 'https'] },
+  protocols: { href: ['http', 'https', 'mailto'], src: ['https'] },
   strip: ['script', 'style'],
 };

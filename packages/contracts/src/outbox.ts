@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { OUTBOX_PER_PAGE } from './limits.ts';
+import { pageQuery, SearchTerm } from './pagination.ts';
 
 export const OutboxMessage = z.object({
   id: z.string(),
@@ -13,3 +15,7 @@ export const OutboxMessage = z.object({
   created_at: z.string(),
 });
 export type OutboxMessage = z.infer<typeof OutboxMessage>;
+
+/** `GET /admin/outbox`: newest first; `to` matches part of the recipient's address. */
+export const OutboxQuery = pageQuery(OUTBOX_PER_PAGE).extend({ to: SearchTerm });
+export type OutboxQuery = z.infer<typeof OutboxQuery>;

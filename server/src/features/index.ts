@@ -7,6 +7,7 @@ import { appsRoutes } from './apps/apps.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { collaboratorsRoutes } from './collaborators/collaborators.routes.ts';
 import { configRoutes } from './config/config.routes.ts';
+import { resealSecretsJob } from './credentials/credentials.jobs.ts';
 import { credentialsRoutes } from './credentials/credentials.routes.ts';
 import { outboxRoutes } from './outbox/outbox.routes.ts';
 import { provisionSandboxJob } from './sandboxes/sandboxes.jobs.ts';
@@ -27,4 +28,4 @@ export const routeModules: Array<(app: App) => Promise<void>> = [
 
 /** Every background job. Add a feature's jobs here. */
 // biome-ignore lint/suspicious/noExplicitAny: each job's context type is the AppContext
-export const jobDefinitions: any[] = [sendMailJob, criticalFanOutJob, provisionSandboxJob];
+export const jobDefinitions: any[] = [sendMailJob, criticalFanOutJob, provisionSandboxJob, resealSecretsJob];

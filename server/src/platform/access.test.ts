@@ -96,3 +96,45 @@ test('the OpenAPI document describes the routes from their schemas', async () =>
   const registered = new Set(t.app.routeRegistry.map((route) => route.url)).size;
   assert.ok(documented >= registered - 1, `${documented} documented of ${registered}`);
 });
+
+test('the OpenAPI document lists every error response in the one error shape, and DELETE as 204', async () => {
+  const doc = (await t.app.inject({ url: '/api/v1/openapi.json' })).json();
+  assert.deepEqual(Object.keys(doc.components.schemas.ApiError.properties).sort(), [
+    'code',
+    'errors',
+    'fields',
+    'message',
+    'request_id',
+  ]);
+  type Operation = {
+    responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
+  };
+  for (const [url, operations] of Object.entries(doc.paths as Record<string, Record<string, Operation>>)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      for (const status of ['400', '401', '403', '404', '409', '413', '414', '415', '422', '429', '500']) {
+        assert.equal(
+          operation.responses[status]?.content?.['application/json']?.schema?.$ref,
+          '#/components/schemas/ApiError',
+          `${method} ${url} documents ${status}`,
+        );
+      }
+      const successes = Object.keys(operation.responses).filter((s) => s.startsWith('2'));
+      assert.ok(successes.length > 0, `${method} ${url} documents a success`);
+      if (method === 'delete') assert.ok(successes.includes('204'), `${method} ${url} answers 204`);
+    }
+  }
+});
+
+test('bad URLs and over-long ids answer in the error shape; route limits agree with the schemas', async () => {
+  const long = await t.app.inject({ url: `/api/v1/invitations/${'a'.repeat(600)}` });
+  assert.equal(long.statusCode, 414);
+  assert.equal(long.json().code, 'uri_too_long');
+  const badEncoding = await t.app.inject({ url: '/api/v1/invitations/%E0%A4%A' });
+  assert.equal(badEncoding.statusCode, 400);
+  assert.equal(badEncoding.json().code, 'bad_request');
+  // The invitation token schema allows 200 characters: 101 reach the route (404), 201 fail validation.
+  const token101 = await t.app.inject({ url: `/api/v1/invitations/${'a'.repeat(101)}` });
+  assert.equal(token101.statusCode, 404, token101.body);
+  const token201 = await t.app.inject({ url: `/api/v1/invitations/${'a'.repeat(201)}` });
+  assert.equal(token201.statusCode, 422);
+});

@@ -1,35 +1,61 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
 
 /** Exact counts up to this many rows; beyond it the planner's estimate is close enough for paging. */
 export const EXACT_COUNT_LIMIT = 10_000;
 
-/**
- * A list's Total without scanning a million rows: counts exactly (capped) and, when the cap is hit
- * on an unfiltered table, answers with the planner's row estimate instead.
- */
-type CountResult = { rows: Array<{ n: number | string }> };
+let countLimit = EXACT_COUNT_LIMIT;
 
-async function scalar(db: Db, query: SQL): Promise<number | undefined> {
-  const result = (await db.execute(query)) as unknown as CountResult;
-  const value = result.rows[0]?.n;
-  return value === undefined ? undefined : Number(value);
+/** The cap lists use now. */
+export const exactCountLimit = () => countLimit;
+
+/** For tests: lower the cap instead of inserting 10,000 rows. Returns the undo. */
+export function setExactCountLimit(limit: number): () => void {
+  const previous = countLimit;
+  countLimit = limit;
+  return () => {
+    countLimit = previous;
+  };
 }
 
-export async function countRows(db: Db, table: PgTable, tableName: string, where?: SQL): Promise<number> {
-  const exact =
-    (await scalar(
-      db,
-      sql`select count(*)::int as n from (select 1 from ${table} ${where ? sql`where ${where}` : sql``} limit ${EXACT_COUNT_LIMIT + 1}) t`,
-    )) ?? 0;
-  if (exact <= EXACT_COUNT_LIMIT) return exact;
-  if (where) {
-    return (await scalar(db, sql`select count(*)::int as n from ${table} where ${where}`)) ?? exact;
-  }
-  const estimate = await scalar(
-    db,
-    sql`select greatest(reltuples, 0)::bigint as n from pg_class where oid = to_regclass(${tableName})`,
-  );
-  return Math.max(exact, estimate ?? exact);
+type Rows = { rows: Array<Record<string, unknown>> };
+
+/** Counts matching rows, but stops at `limit + 1`: the answer is exact only when ≤ limit. */
+export async function countUpTo(
+  db: Tx,
+  source: { from: SQL; where?: SQL | undefined },
+  limit: number,
+): Promise<number> {
+  const filter = source.where ? sql`where ${source.where}` : sql``;
+  const result = (await db.execute(
+    sql`select count(*)::int as n from (select 1 from ${source.from} ${filter} limit ${limit + 1}) t`,
+  )) as unknown as Rows;
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** The planner's row count for a whole table (pg_class.reltuples; unknown before the first ANALYZE). */
+export async function estimateTableRows(db: Tx, tableName: string): Promise<number | undefined> {
+  const result = (await db.execute(
+    sql`select reltuples::bigint as n from pg_class where oid = to_regclass(${tableName})`,
+  )) as unknown as Rows;
+  const value = result.rows[0]?.n;
+  const estimate = value === undefined || value === null ? undefined : Number(value);
+  return estimate !== undefined && estimate >= 0 ? estimate : undefined;
+}
+
+/** The planner's row estimate for a filtered query (EXPLAIN, no execution). */
+export async function estimateQueryRows(db: Tx, from: SQL, where: SQL): Promise<number> {
+  const result = (await db.execute(
+    sql`explain (format json) select 1 from ${from} where ${where}`,
+  )) as unknown as Rows;
+  const raw = Object.values(result.rows[0] ?? {})[0];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: { 'Plan Rows': number } }>;
+  return Math.round(plan[0]?.Plan['Plan Rows'] ?? 0);
+}
+
+/** What the planner expects a list to hold: the table's estimate, or its filter's. */
+export function estimateListRows(db: Tx, source: { from: SQL; table: string; where?: SQL | undefined }) {
+  return source.where
+    ? estimateQueryRows(db, source.from, source.where)
+    : estimateTableRows(db, source.table);
 }

@@ -30,11 +30,13 @@ function fieldsFromValidation(error: FastifyError): { fields: Record<string, str
 }
 
 const STATUS_TO_CODE: Record<number, ErrorCode> = {
+  400: 'bad_request',
   401: 'unauthenticated',
   403: 'forbidden',
   404: 'not_found',
   409: 'conflict',
   413: 'payload_too_large',
+  414: 'uri_too_long',
   415: 'unsupported_media_type',
   429: 'rate_limited',
   503: 'unavailable',
@@ -66,9 +68,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    const code = STATUS_TO_CODE[status] ?? 'validation_failed';
-    const message = code === 'validation_failed' ? 'The request could not be understood' : humanMessage(code);
-    return send(reply, request, code, message);
+    const code = STATUS_TO_CODE[status] ?? 'bad_request';
+    return send(reply, request, code, humanMessage(code));
   }
   request.log.error({ err: error, request_id: request.id }, 'unhandled error');
   return send(reply, request, 'internal', 'Something went wrong on our side. It has been logged.');
@@ -76,8 +77,12 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
 
 function humanMessage(code: ErrorCode): string {
   switch (code) {
+    case 'bad_request':
+      return 'The request could not be understood';
     case 'payload_too_large':
       return 'The request is too large';
+    case 'uri_too_long':
+      return 'The address is too long';
     case 'unsupported_media_type':
       return 'Unsupported content type';
     case 'not_found':

@@ -2,6 +2,7 @@ import type { ErrorCode } from '@portal/contracts';
 
 /** HTTP status per error code; `satisfies` keeps a new code from going unmapped. */
 export const ERROR_STATUS = {
+  bad_request: 400,
   validation_failed: 422,
   unauthenticated: 401,
   forbidden: 403,
@@ -11,6 +12,7 @@ export const ERROR_STATUS = {
   stale_state: 409,
   rate_limited: 429,
   payload_too_large: 413,
+  uri_too_long: 414,
   unsupported_media_type: 415,
   email_not_confirmed: 403,
   invalid_credentials: 401,

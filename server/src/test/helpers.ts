@@ -67,6 +67,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     {
       NODE_ENV: 'test',
       SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+      ENCRYPTION_KEY: 'test-encryption-key-test-encryption-key-0123',
       WEB_DIST: '/nonexistent',
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     },
@@ -143,6 +144,8 @@ export function createClient(app: Awaited<ReturnType<typeof buildApp>>) {
         cookie.value === '';
       if (expired) jar.delete(cookie.name);
       else jar.set(cookie.name, cookie.value);
+      // CSRF tokens are bound to the session: a new (or ended) session needs a new token.
+      if (cookie.name.endsWith('session_token')) csrf = undefined;
     }
   };
 

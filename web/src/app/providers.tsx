@@ -1,11 +1,9 @@
-import { createTheme, MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiRequestError } from '../lib/api.ts';
-
-const theme = createTheme({ primaryColor: 'orange', fontFamily: 'Helvetica, Arial, sans-serif' });
+import { NotificationsHost } from './notifications-host.tsx';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -30,11 +28,9 @@ export function AppProviders({
 }) {
   return (
     <QueryClientProvider client={client}>
-      <MantineProvider theme={theme}>
-        <ModalsProvider>
-          <Notifications position="top-right" />
-          {children}
-        </ModalsProvider>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+        <NotificationsHost />
+        {children}
       </MantineProvider>
     </QueryClientProvider>
   );

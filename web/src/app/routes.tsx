@@ -3,11 +3,13 @@ import { RouteErrorBoundary } from './error-boundary.tsx';
 import { RequireAdmin, RequireUser } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { lazyPage } from './lazy.ts';
+import { ModalsHost } from './modals-host.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 
 const userOnly = (children: RouteObject[]): RouteObject => ({
   element: (
     <RequireUser>
+      <ModalsHost />
       <Outlet />
     </RequireUser>
   ),
@@ -17,6 +19,7 @@ const userOnly = (children: RouteObject[]): RouteObject => ({
 const adminOnly = (children: RouteObject[]): RouteObject => ({
   element: (
     <RequireAdmin>
+      <ModalsHost />
       <Outlet />
     </RequireAdmin>
   ),

@@ -1,21 +1,33 @@
 import { Group, Pagination } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { Page } from '../lib/api.ts';
+import { type ListParams, totalPages } from './use-list-params.ts';
 
-/** Page controls for a list endpoint's Total / Per-Page headers; nothing when one page holds it all. */
+/**
+ * Page controls for a list endpoint (Total / Per-Page / Link headers) driven by useListParams;
+ * nothing when one page holds it all.
+ */
 export function ListPagination({
   data,
-  page,
-  onChange,
+  list,
 }: {
   data: Page<unknown> | undefined;
-  page: number;
-  onChange: (page: number) => void;
+  list: ListParams<string>;
 }) {
-  const pages = data ? Math.max(1, Math.ceil(data.total / Math.max(1, data.perPage))) : 1;
+  const { t } = useTranslation();
+  const pages = totalPages(data);
   if (pages <= 1) return null;
   return (
-    <Group justify="center">
-      <Pagination total={pages} value={page} onChange={onChange} />
+    <Group justify="center" component="nav" aria-label={t('list.pages')}>
+      <Pagination
+        total={pages}
+        value={Math.min(list.page, pages)}
+        onChange={(page) => list.goTo(page, data)}
+        getControlProps={(control) => ({
+          'aria-label':
+            control === 'next' ? t('common.next') : control === 'previous' ? t('common.previous') : control,
+        })}
+      />
     </Group>
   );
 }

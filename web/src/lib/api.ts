@@ -77,16 +77,29 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-export type Page<T> = { items: T[]; total: number; perPage: number };
+/** A page of a list: the items, the Total / Per-Page headers, and the Link header's page cursors. */
+export type Page<T> = { items: T[]; total: number; perPage: number; next?: string; prev?: string };
 
-/** A list endpoint: the items plus the Total and Per-Page headers. */
+/** The `cursor` of the Link header's next or prev URL, if it has one. */
+function linkCursor(link: string | null, rel: 'next' | 'prev'): string | undefined {
+  const url = link?.split(', ').find((part) => part.endsWith(`rel="${rel}"`));
+  const cursor = url && /[?&]cursor=([^&>]+)/.exec(url)?.[1];
+  return cursor ? decodeURIComponent(cursor) : undefined;
+}
+
+/** A list endpoint: the items plus the Total, Per-Page and Link headers. */
 export async function apiPage<T>(path: string, options: RequestOptions = {}): Promise<Page<T>> {
   const res = await send(path, options);
   const items = (await res.json()) as T[];
+  const link = res.headers.get('Link');
+  const next = linkCursor(link, 'next');
+  const prev = linkCursor(link, 'prev');
   return {
     items,
     total: Number(res.headers.get('Total') ?? items.length),
     perPage: Number(res.headers.get('Per-Page') ?? items.length),
+    ...(next ? { next } : {}),
+    ...(prev ? { prev } : {}),
   };
 }
 

@@ -29,7 +29,7 @@ export const developerAppInvitations = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('developer_app_invitations_app_status_idx').on(t.developerAppId, t.status, t.createdAt),
+    index('developer_app_invitations_app_status_idx').on(t.developerAppId, t.status, t.createdAt, t.id),
     // One pending invitation per address and app, also under concurrent invites.
     uniqueIndex('developer_app_invitations_pending_uq')
       .on(t.developerAppId, t.email)

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
@@ -19,8 +20,9 @@ export const mailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('mail_outbox_created_at_idx').on(t.createdAt),
-    index('mail_outbox_to_idx').on(t.to),
+    // Newest first with a unique tiebreaker; `to` contains-search through trigrams.
+    index('mail_outbox_created_idx').on(t.createdAt, t.id),
+    index('mail_outbox_to_trgm').using('gin', sql`${t.to} gin_trgm_ops`),
     // Per-template counts by key prefix (e.g. an announcement's e-mails: `announcement:<id>:%`).
     index('mail_outbox_template_key_idx').on(t.template, t.idempotencyKey.op('text_pattern_ops')),
   ],

@@ -4,7 +4,7 @@ import { defineJob } from '../../platform/jobs.ts';
 import { sendMail } from '../../platform/mail/mail.ts';
 import { criticalAnnouncementMail } from './announcements.mail.ts';
 import * as repo from './announcements.repo.ts';
-import { portalToday, visibility } from './announcements.visibility.ts';
+import { visibility } from './announcements.visibility.ts';
 
 const BATCH = 500;
 
@@ -19,7 +19,7 @@ export const criticalFanOutJob = defineJob({
     const announcement = await repo.findById(ctx, announcementId);
     if (!announcement?.critical) return;
     // Never e-mail what developers cannot see yet (critical clears these, but guard anyway).
-    if (!visibility(announcement, portalToday(ctx)).visible) {
+    if (!visibility(announcement, ctx.clock.now()).visible) {
       ctx.log.warn({ announcementId }, 'critical announcement not visible; not e-mailed');
       return;
     }

@@ -34,8 +34,10 @@ export function criticalAnnouncementMail(
   announcement: Announcement,
 ): RenderedMail {
   const url = `${config.publicUrl}/notifications/${announcement.id}`;
-  const optOutUrl = `${config.publicUrl}/notifications/opt_out?token=${encodeURIComponent(optOutToken(config, user.id))}`;
+  const token = optOutToken(config, user.id);
+  const optOutUrl = `${config.publicUrl}/notifications/opt_out?token=${encodeURIComponent(token)}`;
   return {
+    secrets: [token],
     subject: `[${config.platformName} Developers] ${announcement.title}`,
     text: `Hi ${user.name},\n\n${announcement.title}\n\n${announcement.summary}\n\n${announcement.body}\n\nRead it in the portal: ${url}\n\nStop critical announcement e-mails: ${optOutUrl}`,
     html: renderLayout({

@@ -1,20 +1,23 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, like, lte, or, sql } from 'drizzle-orm';
-import { announcementReads, announcements, mailOutbox, users } from '../../db/schema/index.ts';
+import { and, asc, count, eq, gt, inArray, like, or, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { announcements, mailOutbox, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
+import {
+  containsAny,
+  type ListOptions,
+  type ListRequest,
+  type ListSort,
+  listPage,
+  resolveSort,
+} from '../../platform/list.ts';
+import { PUBLISH_LOCK } from './announcements.unread.ts';
+import { showAfterInstant, visibleAt } from './announcements.visibility.ts';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
-export type AnnouncementWithRead = AnnouncementRow & { readAt: Date | null };
 
 export const CRITICAL_MAIL_TEMPLATE = 'announcement.critical';
 export const criticalMailKey = (announcementId: string, userId: string) =>
   `announcement:${announcementId}:${userId}`;
-
-/** Not a draft and on or past its show-after day (`today` in the portal's time zone). */
-const visibleTo = (today: string) =>
-  and(
-    eq(announcements.draft, false),
-    or(isNull(announcements.showAfter), lte(announcements.showAfter, today)),
-  );
 
 const announcementColumns = {
   id: announcements.id,
@@ -24,72 +27,73 @@ const announcementColumns = {
   critical: announcements.critical,
   draft: announcements.draft,
   showAfter: announcements.showAfter,
+  showAfterAt: announcements.showAfterAt,
+  visibleFrom: announcements.visibleFrom,
+  visibleSeq: announcements.visibleSeq,
+  readCount: announcements.readCount,
   authorId: announcements.authorId,
   createdAt: announcements.createdAt,
   updatedAt: announcements.updatedAt,
 };
 
-const readColumns = { ...announcementColumns, readAt: announcementReads.readAt };
+const newestFirst: ListSort = {
+  keys: [
+    { sql: announcements.createdAt, type: 'timestamptz' },
+    { sql: announcements.id, type: 'uuid' },
+  ],
+  histogram: { table: 'announcements', column: 'created_at' },
+};
 
-const readJoin = (userId: string) =>
-  and(eq(announcementReads.announcementId, announcements.id), eq(announcementReads.userId, userId));
+/** The admin list's orders (spec §4: sortable columns); developers always get newest first. */
+export const ADMIN_SORTS = {
+  created_at: newestFirst,
+  title: {
+    keys: [
+      { sql: announcements.title, type: 'text' },
+      { sql: announcements.id, type: 'uuid' },
+    ],
+  },
+} satisfies Record<string, ListSort>;
 
+const source = (where: SQL | undefined, search: string | undefined) => ({
+  from: sql`${announcements}`,
+  table: 'announcements',
+  where,
+  search: containsAny(search, [announcements.title]),
+  id: announcements.id,
+});
+
+/** Visible announcements, newest first, optionally whose title contains `search`. */
 export async function listVisible(
   ctx: AppContext,
-  userId: string,
-  today: string,
-  page: { page: number; per_page: number },
+  now: Date,
+  request: ListRequest & { search?: string | undefined },
+  load: (ids: string[]) => Promise<AnnouncementRow[]>,
+  options?: ListOptions,
 ) {
-  const [rows, [totals]] = await Promise.all([
-    ctx.db
-      .select(readColumns)
-      .from(announcements)
-      .leftJoin(announcementReads, readJoin(userId))
-      .where(visibleTo(today))
-      .orderBy(desc(announcements.createdAt), desc(announcements.id))
-      .limit(page.per_page)
-      .offset((page.page - 1) * page.per_page),
-    ctx.db.select({ total: count() }).from(announcements).where(visibleTo(today)),
-  ]);
-  return { rows: rows as AnnouncementWithRead[], total: totals?.total ?? 0 };
+  const sort = resolveSort({ created_at: newestFirst }, '-created_at');
+  return listPage(
+    ctx.db,
+    source(visibleAt(now), request.search),
+    sort,
+    request,
+    load,
+    (row) => row.id,
+    options,
+  );
 }
 
-export async function findVisible(ctx: AppContext, id: string, userId: string, today: string) {
+/** The rows for ids, any order. */
+export async function findByIds(ctx: AppContext, ids: string[]): Promise<AnnouncementRow[]> {
+  return ctx.db.select(announcementColumns).from(announcements).where(inArray(announcements.id, ids));
+}
+
+export async function findVisible(ctx: AppContext, id: string, now: Date) {
   const [row] = await ctx.db
-    .select(readColumns)
+    .select(announcementColumns)
     .from(announcements)
-    .leftJoin(announcementReads, readJoin(userId))
-    .where(and(eq(announcements.id, id), visibleTo(today)));
-  return row as AnnouncementWithRead | undefined;
-}
-
-export async function countUnread(ctx: AppContext, userId: string, today: string) {
-  const [row] = await ctx.db
-    .select({ total: count() })
-    .from(announcements)
-    .leftJoin(announcementReads, readJoin(userId))
-    .where(and(visibleTo(today), isNull(announcementReads.readAt)));
-  return row?.total ?? 0;
-}
-
-/** Records the read once; a second call keeps the first time. */
-export async function markRead(ctx: AppContext, ids: string[], userId: string, at: Date) {
-  if (!ids.length) return 0;
-  const inserted = await ctx.db
-    .insert(announcementReads)
-    .values(ids.map((announcementId) => ({ announcementId, userId, readAt: at })))
-    .onConflictDoNothing()
-    .returning({ id: announcementReads.announcementId });
-  return inserted.length;
-}
-
-export async function unreadVisibleIds(ctx: AppContext, userId: string, today: string) {
-  const rows = await ctx.db
-    .select({ id: announcements.id })
-    .from(announcements)
-    .leftJoin(announcementReads, readJoin(userId))
-    .where(and(visibleTo(today), isNull(announcementReads.readAt)));
-  return rows.map((row) => row.id);
+    .where(and(eq(announcements.id, id), visibleAt(now)));
+  return row;
 }
 
 export async function findById(ctx: AppContext, id: string) {
@@ -97,43 +101,41 @@ export async function findById(ctx: AppContext, id: string) {
   return row;
 }
 
-/** Every announcement (drafts too), newest first, with author and reach. */
-export async function listAll(ctx: AppContext, page: { page: number; per_page: number }) {
-  const [rows, [totals]] = await Promise.all([
-    ctx.db
-      .select({ ...announcementColumns, authorName: users.name })
-      .from(announcements)
-      .leftJoin(users, eq(users.id, announcements.authorId))
-      .orderBy(desc(announcements.createdAt), desc(announcements.id))
-      .limit(page.per_page)
-      .offset((page.page - 1) * page.per_page),
-    ctx.db.select({ total: count() }).from(announcements),
-  ]);
-  return { rows, total: totals?.total ?? 0 };
+/** Every announcement (drafts too) with its author, in the requested order, optionally searched by title. */
+export async function listAll(
+  ctx: AppContext,
+  request: ListRequest & { sort: string; search?: string | undefined },
+  options?: ListOptions,
+) {
+  const sort = resolveSort(ADMIN_SORTS, request.sort);
+  return listPage(
+    ctx.db,
+    source(undefined, request.search),
+    sort,
+    request,
+    (ids) =>
+      ctx.db
+        .select({ ...announcementColumns, authorName: users.name })
+        .from(announcements)
+        .leftJoin(users, eq(users.id, announcements.authorId))
+        .where(inArray(announcements.id, ids)),
+    (row) => row.id,
+    options,
+  );
 }
 
 export type Reach = { readCount: number; emailsSent: number; emailsFailed: number };
 
-/** Readers, and critical e-mails sent or failed, per announcement (two grouped queries). */
+/** Readers (kept on the row), and critical e-mails sent or failed (one grouped query). */
 export async function reachOf(
   ctx: AppContext,
-  rows: Array<{ id: string; critical: boolean }>,
+  rows: Array<{ id: string; critical: boolean; readCount: number }>,
 ): Promise<Map<string, Reach>> {
   const reach = new Map<string, Reach>(
     rows.map((row) => [row.id, { readCount: 0, emailsSent: 0, emailsFailed: 0 }]),
   );
   if (!rows.length) return reach;
-  const reads = await ctx.db
-    .select({ id: announcementReads.announcementId, total: count() })
-    .from(announcementReads)
-    .where(
-      inArray(
-        announcementReads.announcementId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .groupBy(announcementReads.announcementId);
-  for (const row of reads) reach.get(row.id)!.readCount = row.total;
+  for (const row of rows) reach.get(row.id)!.readCount = row.readCount;
 
   const critical = rows.filter((row) => row.critical).map((row) => row.id);
   if (!critical.length) return reach;
@@ -164,18 +166,79 @@ export async function findAuthorName(ctx: AppContext, authorId: string | null) {
   return row?.name ?? null;
 }
 
-export async function insert(ctx: AppContext, values: typeof announcements.$inferInsert) {
-  const [row] = await ctx.db.insert(announcements).values(values).returning();
-  return row!;
+export type AnnouncementValues = Omit<
+  typeof announcements.$inferInsert,
+  'showAfterAt' | 'visibleFrom' | 'visibleSeq' | 'readCount' | 'id'
+>;
+
+const NEXT_VISIBLE_SEQ = sql`nextval('announcements_visible_seq')`;
+
+/** Takes the lock read-all and the watermark take shared (announcements.unread.ts). */
+async function lockPublishing(tx: Tx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${PUBLISH_LOCK})`);
 }
 
+/**
+ * Inserts an announcement. visible_from is when developers first see it: now, or its show-after
+ * instant when that is later; null while it is a draft.
+ */
+export async function insert(ctx: AppContext, values: AnnouncementValues, timeZone: string) {
+  return ctx.db.transaction(async (tx) => {
+    await lockPublishing(tx);
+    const now = ctx.clock.now();
+    const showAfterAt = showAfterInstant(values.showAfter ?? null, timeZone);
+    const [row] = await tx
+      .insert(announcements)
+      .values({
+        ...values,
+        showAfterAt,
+        visibleFrom: values.draft
+          ? null
+          : sql`greatest(${now}::timestamptz, coalesce(${showAfterAt}, ${now}::timestamptz))`,
+        visibleSeq: values.draft ? null : NEXT_VISIBLE_SEQ,
+      })
+      .returning();
+    return row!;
+  });
+}
+
+/**
+ * Updates it. A visible_from that has passed stays (it is the announcement's place in everyone's
+ * read watermark); one still ahead, or none, follows the new draft flag and show-after. (Fields are
+ * evaluated against the old row, so both CASEs see the same "has it passed".)
+ */
 export async function update(
   ctx: AppContext,
   id: string,
-  values: Partial<typeof announcements.$inferInsert>,
+  values: Partial<AnnouncementValues>,
+  timeZone: string,
 ) {
-  const [row] = await ctx.db.update(announcements).set(values).where(eq(announcements.id, id)).returning();
-  return row;
+  return ctx.db.transaction(async (tx) => {
+    await lockPublishing(tx);
+    const now = ctx.clock.now();
+    const showAfterAt =
+      values.showAfter !== undefined
+        ? showAfterInstant(values.showAfter, timeZone)
+        : sql`${announcements.showAfterAt}`;
+    const draft = values.draft !== undefined ? sql`${values.draft}::boolean` : sql`${announcements.draft}`;
+    const [row] = await tx
+      .update(announcements)
+      .set({
+        ...values,
+        ...(values.showAfter !== undefined ? { showAfterAt } : {}),
+        visibleFrom: sql`case
+          when ${announcements.visibleFrom} <= ${now}::timestamptz then ${announcements.visibleFrom}
+          when ${draft} then null
+          else greatest(${now}::timestamptz, coalesce(${showAfterAt}, ${now}::timestamptz)) end`,
+        visibleSeq: sql`case
+          when ${announcements.visibleFrom} <= ${now}::timestamptz then ${announcements.visibleSeq}
+          when ${draft} then null
+          else ${NEXT_VISIBLE_SEQ} end`,
+      })
+      .where(eq(announcements.id, id))
+      .returning();
+    return row;
+  });
 }
 
 export async function remove(ctx: AppContext, id: string) {

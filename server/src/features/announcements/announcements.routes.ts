@@ -1,11 +1,12 @@
 import {
   AdminNotification,
+  AdminNotificationsQuery,
   CreateNotificationBody,
   CriticalOptOutBody,
   CriticalOptOutResult,
   MarkAllReadResult,
   Notification,
-  PageQuery,
+  NotificationsQuery,
   UnreadCount,
   UpdateNotificationBody,
 } from '@portal/contracts';
@@ -32,12 +33,12 @@ export async function announcementsRoutes(app: App) {
     '/notifications',
     {
       config: { access: 'user' },
-      schema: { querystring: PageQuery, response: { 200: z.array(Notification) } },
+      schema: { querystring: NotificationsQuery, response: { 200: z.array(Notification) } },
     },
     async (request, reply) => {
-      const { rows, total } = await listNotifications(app.ctx, currentUser(request), request.query);
-      setPageHeaders(request, reply, { ...request.query, total });
-      return rows;
+      const page = await listNotifications(app.ctx, currentUser(request), request.query);
+      setPageHeaders(request, reply, page);
+      return page.rows;
     },
   );
 
@@ -78,12 +79,12 @@ export async function announcementsRoutes(app: App) {
     '/admin/notifications',
     {
       config: { access: 'admin' },
-      schema: { querystring: PageQuery, response: { 200: z.array(AdminNotification) } },
+      schema: { querystring: AdminNotificationsQuery, response: { 200: z.array(AdminNotification) } },
     },
     async (request, reply) => {
-      const { rows, total } = await adminListNotifications(app.ctx, request.query);
-      setPageHeaders(request, reply, { ...request.query, total });
-      return rows;
+      const page = await adminListNotifications(app.ctx, request.query);
+      setPageHeaders(request, reply, page);
+      return page.rows;
     },
   );
 

@@ -1,10 +1,12 @@
-import type {
-  AdminNotification,
-  CreateNotificationBody,
-  CriticalOptOutResult,
-  Notification,
-  PageQuery,
-  UpdateNotificationBody,
+import {
+  type AdminNotification,
+  type AdminNotificationsQuery,
+  type CreateNotificationBody,
+  type CriticalOptOutResult,
+  type Notification,
+  type NotificationsQuery,
+  UNREAD_COUNT_MAX,
+  type UpdateNotificationBody,
 } from '@portal/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
@@ -12,22 +14,23 @@ import type { SessionUser } from '../../platform/http.ts';
 import { criticalFanOutJob } from './announcements.jobs.ts';
 import { verifyOptOutToken } from './announcements.mail.ts';
 import * as repo from './announcements.repo.ts';
-import { portalToday, visibility } from './announcements.visibility.ts';
+import * as readState from './announcements.unread.ts';
+import { visibility } from './announcements.visibility.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function toNotification(row: repo.AnnouncementRow & { readAt?: Date | null }, today: string): Notification {
+function toNotification(row: repo.AnnouncementRow, now: Date, readAt: Date | null = null): Notification {
   return {
     id: row.id,
     title: row.title,
     summary: row.summary,
     body: row.body,
     created_at: row.createdAt.toISOString(),
-    read_at: row.readAt ? row.readAt.toISOString() : null,
+    read_at: readAt ? readAt.toISOString() : null,
     critical: row.critical,
     draft: row.draft,
     show_after: row.showAfter,
-    ...visibility(row, today),
+    ...visibility(row, now),
     href: `/notifications/${row.id}`,
   };
 }
@@ -36,12 +39,11 @@ const emptyReach: repo.Reach = { readCount: 0, emailsSent: 0, emailsFailed: 0 };
 
 function toAdminNotification(
   row: repo.AnnouncementRow & { authorName: string | null },
-  today: string,
+  now: Date,
   reach: repo.Reach,
 ): AdminNotification {
   return {
-    ...toNotification(row, today),
-    read_at: null,
+    ...toNotification(row, now),
     updated_at: row.updatedAt.toISOString(),
     author_name: row.authorName,
     reach: { read_count: reach.readCount, emails_sent: reach.emailsSent, emails_failed: reach.emailsFailed },
@@ -50,52 +52,70 @@ function toAdminNotification(
 
 // Developer side
 
-export async function listNotifications(ctx: AppContext, user: SessionUser, page: PageQuery) {
-  const today = portalToday(ctx);
-  const { rows, total } = await repo.listVisible(ctx, user.id, today, page);
-  return { total, rows: rows.map((row) => toNotification(row, today)) };
+export async function listNotifications(ctx: AppContext, user: SessionUser, query: NotificationsQuery) {
+  const now = ctx.clock.now();
+  const page = await repo.listVisible(ctx, now, { ...query, search: query['filters[search]'] }, (ids) =>
+    repo.findByIds(ctx, ids),
+  );
+  const reads = await readState.readStates(ctx.db, user.id, page.rows);
+  return { ...page, rows: page.rows.map((row) => toNotification(row, now, reads.get(row.id) ?? null)) };
+}
+
+async function findVisibleRow(ctx: AppContext, id: string) {
+  if (!UUID.test(id)) throw notFound('Notification');
+  const row = await repo.findVisible(ctx, id, ctx.clock.now());
+  if (!row) throw notFound('Notification');
+  return row;
 }
 
 export async function getNotification(ctx: AppContext, user: SessionUser, id: string) {
-  if (!UUID.test(id)) throw notFound('Notification');
-  const today = portalToday(ctx);
-  const row = await repo.findVisible(ctx, id, user.id, today);
-  if (!row) throw notFound('Notification');
-  return toNotification(row, today);
+  const row = await findVisibleRow(ctx, id);
+  const reads = await readState.readStates(ctx.db, user.id, [row]);
+  return toNotification(row, ctx.clock.now(), reads.get(row.id) ?? null);
 }
 
-/** Marks it read for this user when unread; reading again keeps the first time. */
+/** Records that this user opened it; reading again keeps the first time. */
 export async function markNotificationRead(ctx: AppContext, user: SessionUser, id: string) {
-  const current = await getNotification(ctx, user, id);
-  if (current.read_at) return current;
-  await repo.markRead(ctx, [id], user.id, ctx.clock.now());
+  const row = await findVisibleRow(ctx, id);
+  // A visible announcement always has its place (visible_from at or before now).
+  await readState.markRead(ctx, user.id, {
+    id: row.id,
+    visibleFrom: row.visibleFrom ?? row.createdAt,
+    visibleSeq: row.visibleSeq ?? 0,
+  });
   return getNotification(ctx, user, id);
 }
 
 export async function markAllNotificationsRead(ctx: AppContext, user: SessionUser) {
-  const ids = await repo.unreadVisibleIds(ctx, user.id, portalToday(ctx));
-  return { marked: await repo.markRead(ctx, ids, user.id, ctx.clock.now()) };
+  return { marked: await readState.markAllRead(ctx, user.id) };
 }
 
+/** The bell's number, polled on every page: exact up to UNREAD_COUNT_MAX. */
 export async function unreadCount(ctx: AppContext, user: SessionUser) {
-  return { unread_count: await repo.countUnread(ctx, user.id, portalToday(ctx)) };
+  return {
+    unread_count: await readState.countUnread(ctx.db, user.id, ctx.clock.now(), UNREAD_COUNT_MAX),
+  };
 }
 
 /** The one-click link in critical e-mails: turns the opt-in off for the token's user. */
 export async function optOutOfCriticalEmails(ctx: AppContext, token: string): Promise<CriticalOptOutResult> {
   const userId = verifyOptOutToken(ctx.config, token);
   const row = userId ? await repo.optOutOfCriticalEmails(ctx, userId, ctx.clock.now()) : undefined;
+  if (userId) ctx.sessions.forgetUser(userId);
   if (!row) throw fieldError('token', 'This unsubscribe link is not valid');
   return { email: row.email, critical_emails: row.criticalEmails };
 }
 
 // Admin side
 
-export async function adminListNotifications(ctx: AppContext, page: PageQuery) {
-  const today = portalToday(ctx);
-  const { rows, total } = await repo.listAll(ctx, page);
-  const reach = await repo.reachOf(ctx, rows);
-  return { total, rows: rows.map((row) => toAdminNotification(row, today, reach.get(row.id) ?? emptyReach)) };
+export async function adminListNotifications(ctx: AppContext, query: AdminNotificationsQuery) {
+  const now = ctx.clock.now();
+  const page = await repo.listAll(ctx, { ...query, search: query['filters[search]'] });
+  const reach = await repo.reachOf(ctx, page.rows);
+  return {
+    ...page,
+    rows: page.rows.map((row) => toAdminNotification(row, now, reach.get(row.id) ?? emptyReach)),
+  };
 }
 
 async function findForAdmin(ctx: AppContext, id: string) {
@@ -108,7 +128,7 @@ async function findForAdmin(ctx: AppContext, id: string) {
 async function adminView(ctx: AppContext, row: repo.AnnouncementRow) {
   const reach = await repo.reachOf(ctx, [row]);
   const authorName = await repo.findAuthorName(ctx, row.authorId);
-  return toAdminNotification({ ...row, authorName }, portalToday(ctx), reach.get(row.id) ?? emptyReach);
+  return toAdminNotification({ ...row, authorName }, ctx.clock.now(), reach.get(row.id) ?? emptyReach);
 }
 
 export async function adminGetNotification(ctx: AppContext, id: string) {
@@ -122,17 +142,21 @@ export async function createNotification(
   body: CreateNotificationBody,
 ) {
   const now = ctx.clock.now();
-  const row = await repo.insert(ctx, {
-    title: body.title,
-    summary: body.summary,
-    body: body.body,
-    critical: body.critical,
-    draft: body.critical ? false : body.draft,
-    showAfter: body.critical ? null : (body.show_after ?? null),
-    authorId: author.id,
-    createdAt: now,
-    updatedAt: now,
-  });
+  const row = await repo.insert(
+    ctx,
+    {
+      title: body.title,
+      summary: body.summary,
+      body: body.body,
+      critical: body.critical,
+      draft: body.critical ? false : body.draft,
+      showAfter: body.critical ? null : (body.show_after ?? null),
+      authorId: author.id,
+      createdAt: now,
+      updatedAt: now,
+    },
+    ctx.config.timeZone,
+  );
   if (row.critical) {
     await ctx.jobs.send(
       criticalFanOutJob,
@@ -161,13 +185,13 @@ export async function updateNotification(ctx: AppContext, id: string, body: Upda
       fields,
     });
   }
-  const changes: Partial<repo.AnnouncementRow> = { updatedAt: ctx.clock.now() };
+  const changes: Partial<repo.AnnouncementValues> = { updatedAt: ctx.clock.now() };
   if (body.title !== undefined) changes.title = body.title;
   if (body.summary !== undefined) changes.summary = body.summary;
   if (body.body !== undefined) changes.body = body.body;
   if (body.draft !== undefined) changes.draft = body.draft;
   if (body.show_after !== undefined) changes.showAfter = body.show_after;
-  const row = await repo.update(ctx, id, changes);
+  const row = await repo.update(ctx, id, changes, ctx.config.timeZone);
   if (!row) throw notFound('Notification');
   return adminView(ctx, row);
 }

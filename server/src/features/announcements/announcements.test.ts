@@ -255,8 +255,15 @@ describe('developer visibility and read state', () => {
     assert.equal(await countOf(b.client), 0);
     assert.equal(await countOf(a.client), before - 1);
 
-    const reach = (await admin.get(`/api/v1/admin/notifications/${item.id}`)).json().reach;
-    assert.equal(reach.read_count, 2);
+    // "Read by" counts developers who opened it; marking all as read is not opening.
+    const readBy = async () =>
+      (await admin.get(`/api/v1/admin/notifications/${item.id}`)).json().reach.read_count;
+    assert.equal(await readBy(), 1);
+    const opened = await b.client.patch(`/api/v1/notifications/${item.id}`);
+    assert.ok(opened.json().read_at, 'marked read by read-all');
+    assert.equal(await readBy(), 2);
+    await b.client.patch(`/api/v1/notifications/${item.id}`);
+    assert.equal(await readBy(), 2, 'opening again is not counted twice');
   });
 
   test('anonymous callers get 401', async () => {

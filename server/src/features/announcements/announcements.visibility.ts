@@ -1,20 +1,25 @@
-import type { AppContext } from '../../platform/context.ts';
-
-/** Today's date (`YYYY-MM-DD`) in the portal's time zone. */
-export function portalToday(ctx: AppContext): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: ctx.config.timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(ctx.clock.now());
-}
+import { and, eq, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { announcements } from '../../db/schema/index.ts';
 
 /**
- * A date-only show-after opens at 00:00 of that day in the portal's time zone, i.e. once the
- * portal's today has reached it. Visible means shown to developers: not a draft and past it.
+ * A date-only show-after opens at 00:00 of that day in the portal's time zone; that instant is
+ * stored as `show_after_at` when the announcement is saved (PostgreSQL applies the zone).
  */
-export function visibility(row: { draft: boolean; showAfter: string | null }, today: string) {
-  const visibleByShowAfter = row.showAfter === null || row.showAfter <= today;
+export function showAfterInstant(showAfter: string | null, timeZone: string): SQL {
+  return showAfter === null
+    ? sql`null::timestamptz`
+    : sql`(${showAfter}::date::timestamp at time zone ${timeZone})`;
+}
+
+/** Visible means shown to developers: not a draft and past its show-after instant. */
+export function visibility(row: { draft: boolean; showAfterAt: Date | null }, now: Date) {
+  const visibleByShowAfter = row.showAfterAt === null || row.showAfterAt.getTime() <= now.getTime();
   return { visible: !row.draft && visibleByShowAfter, visible_by_show_after: visibleByShowAfter };
 }
+
+/** The same rule in SQL. */
+export const visibleAt = (now: Date) =>
+  and(
+    eq(announcements.draft, false),
+    or(isNull(announcements.showAfterAt), lte(announcements.showAfterAt, now)),
+  ) as SQL;

@@ -2,10 +2,13 @@ import { rm } from 'node:fs/promises';
 import { LOGO_MAX_BYTES } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError, fieldError } from '../../platform/errors.ts';
+import { isStorableText, unstorableTextError } from '../../platform/storable-text.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { LOGO_ONE_FILE_MESSAGE, LOGO_SIZE_MESSAGE, type PendingUpload, streamUpload } from './logo.ts';
 
 export type AppForm = { fields: Record<string, unknown>; upload: PendingUpload | null };
+
+export const BODY_OBJECT_MESSAGE = 'The request body must be a JSON object';
 
 const BOOLEAN_FIELDS = new Set(['legacy', 'connectable', 'remove_thumbnail']);
 
@@ -27,7 +30,9 @@ const fieldName = (name: string) => /^developer_app\[(\w+)\]$/.exec(name)?.[1] ?
 /** Reads a PATCH/PUT body: JSON (`{developer_app: {...}}` or flat) or multipart form data. */
 export async function readAppForm(request: FastifyRequest, storage: Storage): Promise<AppForm> {
   if (!request.isMultipart()) {
-    const body = (request.body ?? {}) as Record<string, unknown>;
+    const raw = request.body === undefined ? {} : request.body;
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw fieldError('body', BODY_OBJECT_MESSAGE);
+    const body = raw as Record<string, unknown>;
     const nested = body.developer_app;
     const fields =
       nested && typeof nested === 'object' ? { ...(nested as Record<string, unknown>) } : { ...body };
@@ -43,7 +48,10 @@ export async function readAppForm(request: FastifyRequest, storage: Storage): Pr
         if (key === 'thumbnail') upload = await streamUpload(storage, part);
         else part.file.resume();
       } else {
-        fields[key] = formValue(key, String(part.value));
+        const value = String(part.value);
+        // Form fields skip the JSON body check (storable-text.ts), so they are checked here.
+        if (!isStorableText(key) || !isStorableText(value)) throw unstorableTextError([key], key);
+        fields[key] = formValue(key, value);
       }
     }
   } catch (error) {

@@ -1,6 +1,13 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { developerAppMembers, developerApps, sandboxes, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
+import {
+  containsPattern,
+  type ListRequest,
+  type ListSort,
+  listPage,
+  resolveSort,
+} from '../../platform/list.ts';
 
 export type DeveloperAppRow = typeof developerApps.$inferSelect;
 export type NewDeveloperAppRow = typeof developerApps.$inferInsert;
@@ -60,15 +67,51 @@ export async function updateApp(ctx: AppContext, appId: string, values: Partial<
   return row!;
 }
 
-/** Apps the user is on, newest first. */
-export async function listAppsForUser(ctx: AppContext, userId: string) {
-  return ctx.db
-    .select({ app: developerApps, role: developerAppMembers.role, sandboxStatus: sandboxes.status })
-    .from(developerAppMembers)
-    .innerJoin(developerApps, eq(developerApps.id, developerAppMembers.developerAppId))
-    .leftJoin(sandboxes, eq(sandboxes.developerAppId, developerApps.id))
-    .where(and(eq(developerAppMembers.userId, userId), isNull(developerApps.deletedAt)))
-    .orderBy(desc(developerApps.createdAt), desc(developerApps.id));
+/** My Apps walks the user's memberships newest first: index (user_id, created_at, id). */
+const MEMBERSHIP_ORDER = {
+  created_at: {
+    keys: [
+      { sql: developerAppMembers.createdAt, type: 'timestamptz' },
+      { sql: developerAppMembers.id, type: 'uuid' },
+    ],
+  },
+} satisfies Record<string, ListSort>;
+
+/**
+ * Live apps the user is on, most recently joined (for owners: created) first; `search` matches a
+ * name. Everything is bounded by the user's own memberships: the page is read from the membership
+ * index, deleted apps (few) are left out through their own small index, and a search checks the
+ * user's apps one by one (OFFSET 0 keeps the planner from scanning every app matching the term).
+ */
+export async function listAppsForUser(
+  ctx: AppContext,
+  userId: string,
+  request: ListRequest & { search?: string | undefined },
+) {
+  const pattern = request.search ? containsPattern(request.search) : undefined;
+  const notDeleted = sql`not exists (select 1 from ${developerApps} d where d.id = ${developerAppMembers.developerAppId} and d.deleted_at is not null)`;
+  return listPage(
+    ctx.db,
+    {
+      from: pattern
+        ? sql`${developerAppMembers} cross join lateral (select d.internal_name, d.name from ${developerApps} d where d.id = ${developerAppMembers.developerAppId} offset 0) a`
+        : sql`${developerAppMembers}`,
+      table: 'developer_app_members',
+      where: and(eq(developerAppMembers.userId, userId), notDeleted),
+      search: pattern ? sql`(a.internal_name ilike ${pattern} or a.name ilike ${pattern})` : undefined,
+      id: developerAppMembers.developerAppId,
+    },
+    resolveSort(MEMBERSHIP_ORDER, '-created_at'),
+    request,
+    (ids) =>
+      ctx.db
+        .select({ app: developerApps, role: developerAppMembers.role, sandboxStatus: sandboxes.status })
+        .from(developerAppMembers)
+        .innerJoin(developerApps, eq(developerApps.id, developerAppMembers.developerAppId))
+        .leftJoin(sandboxes, eq(sandboxes.developerAppId, developerApps.id))
+        .where(and(eq(developerAppMembers.userId, userId), inArray(developerApps.id, ids))),
+    (row) => row.app.id,
+  );
 }
 
 /** The app's members with their names and e-mails, owner first. */

@@ -3,13 +3,14 @@ import {
   DeveloperApp,
   DeveloperAppPermissions,
   DeveloperAppSummary,
+  DeveloperAppsQuery,
   IdParams,
   PermissionsQuery,
   TermsAndConditions,
   UpdateDeveloperAppResponse,
 } from '@portal/contracts';
 import { z } from 'zod';
-import { type App, currentUser } from '../../platform/http.ts';
+import { type App, currentUser, setPageHeaders } from '../../platform/http.ts';
 import { readAppForm } from './apps.form.ts';
 import * as apps from './apps.service.ts';
 import { loadTerms } from './terms.ts';
@@ -24,8 +25,15 @@ export async function appsRoutes(app: App) {
 
   app.get(
     '/developer_apps',
-    { config: { access: 'user' }, schema: { response: { 200: z.array(DeveloperAppSummary) } } },
-    async (request) => apps.listApps(app.ctx, currentUser(request)),
+    {
+      config: { access: 'user' },
+      schema: { querystring: DeveloperAppsQuery, response: { 200: z.array(DeveloperAppSummary) } },
+    },
+    async (request, reply) => {
+      const page = await apps.listApps(app.ctx, currentUser(request), request.query);
+      setPageHeaders(request, reply, page);
+      return page.rows;
+    },
   );
 
   app.get(

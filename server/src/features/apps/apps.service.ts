@@ -5,6 +5,7 @@ import {
   type DeveloperApp,
   type DeveloperAppPermissions,
   type DeveloperAppSummary,
+  type DeveloperAppsQuery,
   UpdateDeveloperAppBody,
   type UpdateDeveloperAppResponse,
 } from '@portal/contracts';
@@ -49,9 +50,18 @@ export async function createApp(ctx: AppContext, user: SessionUser, body: Create
   return presentApp(ctx, { app, role: 'owner', permissions: appPermissions('owner', user) });
 }
 
-export async function listApps(ctx: AppContext, user: SessionUser): Promise<DeveloperAppSummary[]> {
-  const rows = await listAppsForUser(ctx, user.id);
-  return rows.map(({ app, role, sandboxStatus }) => ({
+/** One page of My Apps. */
+export async function listApps(ctx: AppContext, user: SessionUser, query: DeveloperAppsQuery) {
+  const page = await listAppsForUser(ctx, user.id, { ...query, search: query['filters[search]'] });
+  return { ...page, rows: page.rows.map(toSummary) };
+}
+
+function toSummary({
+  app,
+  role,
+  sandboxStatus,
+}: Awaited<ReturnType<typeof listAppsForUser>>['rows'][number]) {
+  return {
     id: app.id,
     name: app.name,
     internal_name: app.internalName,
@@ -60,7 +70,7 @@ export async function listApps(ctx: AppContext, user: SessionUser): Promise<Deve
     published: app.publishedAt !== null,
     production_access: app.productionAccess,
     created_at: app.createdAt.toISOString(),
-  }));
+  } satisfies DeveloperAppSummary;
 }
 
 export async function getApp(ctx: AppContext, user: SessionUser, appId: string): Promise<DeveloperApp> {

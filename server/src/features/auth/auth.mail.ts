@@ -14,6 +14,7 @@ export function confirmEmailMail(
   const url = `${config.publicUrl}/confirm?token=${encodeURIComponent(token)}${back}`;
   const subject = `Confirm your ${config.platformName} Developer Portal account`;
   return {
+    secrets: [token],
     subject,
     text: `Hi ${user.name},\n\nConfirm your e-mail address to finish creating your account:\n${url}\n\nIf you did not sign up, ignore this message.`,
     html: renderLayout({
@@ -29,6 +30,7 @@ export function confirmEmailMail(
 export function resetPasswordMail(config: Config, user: Recipient, token: string): RenderedMail {
   const url = `${config.publicUrl}/reset_password?token=${encodeURIComponent(token)}`;
   return {
+    secrets: [token],
     subject: `Reset your ${config.platformName} Developer Portal password`,
     text: `Hi ${user.name},\n\nSomeone asked to reset your password. Choose a new one here (the link works for one hour):\n${url}\n\nIf it was not you, ignore this message; your password stays the same.`,
     html: renderLayout({

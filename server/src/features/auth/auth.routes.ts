@@ -10,6 +10,7 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { type App, currentUser, forwardCookies, toWebHeaders } from '../../platform/http.ts';
+import { issueDeviceCookie, trustedDevice } from './auth.device.ts';
 import * as auth from './auth.service.ts';
 
 const Ok = z.object({ ok: z.literal(true) });
@@ -29,7 +30,10 @@ export async function authRoutes(app: App) {
     '/auth/sign_in',
     { config: { access: 'public' }, schema: { body: SignInBody, response: { 200: Ok } } },
     async (request, reply) => {
-      forwardCookies(await auth.signIn(app.ctx, request.body, request.ip, toWebHeaders(request)), reply);
+      const { email } = request.body;
+      const client = { ip: request.ip, device: trustedDevice(app.ctx.config, request, email) };
+      forwardCookies(await auth.signIn(app.ctx, request.body, client, toWebHeaders(request)), reply);
+      issueDeviceCookie(app.ctx.config, reply, email);
       return ok;
     },
   );
@@ -38,7 +42,7 @@ export async function authRoutes(app: App) {
     '/auth/sign_out',
     { config: { access: 'public' }, schema: { response: { 200: Ok } } },
     async (request, reply) => {
-      if (request.user) forwardCookies(await auth.signOut(app.ctx, toWebHeaders(request)), reply);
+      if (request.user) forwardCookies(await auth.signOut(app.ctx, request), reply);
       return ok;
     },
   );
@@ -86,7 +90,10 @@ export async function authRoutes(app: App) {
     '/me/password',
     { config: { access: 'user' }, schema: { body: ChangePasswordBody, response: { 200: Ok } } },
     async (request, reply) => {
-      forwardCookies(await auth.changePassword(app.ctx, request.body, toWebHeaders(request)), reply);
+      forwardCookies(
+        await auth.changePassword(app.ctx, currentUser(request), request.body, toWebHeaders(request)),
+        reply,
+      );
       return ok;
     },
   );

@@ -8,10 +8,12 @@ import type {
 } from '@portal/contracts';
 import { APIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { users } from '../../db/schema/index.ts';
+import { sessionCookieValue } from '../../platform/auth/session-cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
-import type { SessionUser } from '../../platform/http.ts';
+import { type SessionUser, toWebHeaders } from '../../platform/http.ts';
 
 export function toCurrentUser(user: SessionUser): CurrentUser {
   return {
@@ -75,28 +77,32 @@ export async function signUp(ctx: AppContext, body: SignUpBody) {
   );
 }
 
-export async function signIn(ctx: AppContext, body: SignInBody, ip: string, headers: Headers) {
-  await ctx.loginLimiter.check(body.email, ip);
-  try {
-    const result = await call(
-      ctx.auth.api.signInEmail({
-        body: { email: body.email.toLowerCase(), password: body.password },
-        headers,
-        returnHeaders: true,
-      }),
-    );
-    await ctx.loginLimiter.recordSuccess(body.email);
-    return result.headers;
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'invalid_credentials') {
-      await ctx.loginLimiter.recordFailure(body.email, ip);
-    }
-    throw error;
-  }
+/**
+ * The limiter takes the attempt's points before the password is checked (parallel guesses cannot
+ * overtake the count); a successful sign-in gives them back.
+ */
+export async function signIn(
+  ctx: AppContext,
+  body: SignInBody,
+  client: { ip: string; device: string | null },
+  headers: Headers,
+) {
+  const attempt = await ctx.loginLimiter.consume({ email: body.email, ...client });
+  const result = await call(
+    ctx.auth.api.signInEmail({
+      body: { email: body.email.toLowerCase(), password: body.password },
+      headers,
+      returnHeaders: true,
+    }),
+  );
+  await attempt.succeeded();
+  return result.headers;
 }
 
-export async function signOut(ctx: AppContext, headers: Headers) {
-  const result = await call(ctx.auth.api.signOut({ headers, returnHeaders: true }));
+export async function signOut(ctx: AppContext, request: FastifyRequest) {
+  const result = await call(ctx.auth.api.signOut({ headers: toWebHeaders(request), returnHeaders: true }));
+  const cookie = sessionCookieValue(request);
+  if (cookie) ctx.sessions.forgetSession(cookie);
   return result.headers;
 }
 
@@ -115,7 +121,12 @@ export async function resetPassword(ctx: AppContext, body: ResetPasswordBody) {
   await call(ctx.auth.api.resetPassword({ body: { token: body.token, newPassword: body.password } }));
 }
 
-export async function changePassword(ctx: AppContext, body: ChangePasswordBody, headers: Headers) {
+export async function changePassword(
+  ctx: AppContext,
+  user: SessionUser,
+  body: ChangePasswordBody,
+  headers: Headers,
+) {
   try {
     const result = await ctx.auth.api.changePassword({
       body: {
@@ -126,6 +137,7 @@ export async function changePassword(ctx: AppContext, body: ChangePasswordBody, 
       headers,
       returnHeaders: true,
     });
+    ctx.sessions.forgetUser(user.id);
     return result.headers;
   } catch (error) {
     if (error instanceof APIError && (error.body as { code?: string })?.code === 'INVALID_PASSWORD') {
@@ -146,6 +158,7 @@ export async function updateSettings(
   if (body.critical_emails !== undefined) changes.criticalEmails = body.critical_emails;
   const [row] = await ctx.db.update(users).set(changes).where(eq(users.id, user.id)).returning();
   if (!row) throw new AppError('not_found', 'User not found');
+  ctx.sessions.forgetUser(user.id);
   return toCurrentUser({
     ...user,
     name: row.name,

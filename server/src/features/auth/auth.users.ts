@@ -38,6 +38,7 @@ export async function createUserWithPassword(ctx: AppContext, input: NewUser) {
     })
     .where(eq(users.id, user.id))
     .returning();
+  ctx.sessions.forgetUser(user.id);
   return row!;
 }
 

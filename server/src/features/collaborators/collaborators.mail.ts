@@ -30,7 +30,7 @@ export function invitationMail(
   input: { inviterName: string; appName: string; role: Role; token: string; expiresAt: Date },
 ): RenderedMail {
   const url = `${config.publicUrl}/invitations/${encodeURIComponent(input.token)}`;
-  return mail(
+  const rendered = mail(
     config,
     `${input.inviterName} invited you to collaborate on ${input.appName}`,
     [
@@ -39,6 +39,7 @@ export function invitationMail(
     ],
     { label: 'Accept invitation', url },
   );
+  return { ...rendered, secrets: [input.token] };
 }
 
 export function invitationAcceptedMail(

@@ -12,6 +12,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { containsAny, type ListRequest, type ListSort, listPage, resolveSort } from '../../platform/list.ts';
 
 export type InvitationRow = typeof developerAppInvitations.$inferSelect;
 export type MemberRow = typeof developerAppMembers.$inferSelect;
@@ -21,14 +22,53 @@ export const isUuid = (value: string) => UUID.test(value);
 
 const ROLE_ORDER = sql`case ${developerAppMembers.role} when 'owner' then 0 when 'admin' then 1 else 2 end`;
 
+const memberColumns = { member: developerAppMembers, name: users.name, email: users.email };
+
 /** Members with their names and addresses: owner first, then admins, then developers. */
 export async function listMembers(ctx: AppContext, appId: string) {
   return ctx.db
-    .select({ member: developerAppMembers, name: users.name, email: users.email })
+    .select(memberColumns)
     .from(developerAppMembers)
     .innerJoin(users, eq(users.id, developerAppMembers.userId))
     .where(eq(developerAppMembers.developerAppId, appId))
     .orderBy(ROLE_ORDER, asc(developerAppMembers.createdAt), asc(developerAppMembers.id));
+}
+
+const BY_ROLE = {
+  role: {
+    keys: [
+      { sql: ROLE_ORDER, type: 'integer' },
+      { sql: developerAppMembers.createdAt, type: 'timestamptz' },
+      { sql: developerAppMembers.id, type: 'uuid' },
+    ],
+  },
+} satisfies Record<string, ListSort>;
+
+/** One page of members in that order; `search` matches a name or address. */
+export async function pageMembers(
+  ctx: AppContext,
+  appId: string,
+  request: ListRequest & { search?: string | undefined },
+) {
+  return listPage(
+    ctx.db,
+    {
+      from: sql`${developerAppMembers} join ${users} on ${users.id} = ${developerAppMembers.userId}`,
+      table: 'developer_app_members',
+      where: eq(developerAppMembers.developerAppId, appId),
+      search: containsAny(request.search, [users.name, users.email]),
+      id: developerAppMembers.id,
+    },
+    resolveSort(BY_ROLE, 'role'),
+    request,
+    (ids) =>
+      ctx.db
+        .select(memberColumns)
+        .from(developerAppMembers)
+        .innerJoin(users, eq(users.id, developerAppMembers.userId))
+        .where(inArray(developerAppMembers.id, ids)),
+    (row) => row.member.id,
+  );
 }
 
 export async function findMember(ctx: AppContext, appId: string, memberId: string) {
@@ -140,15 +180,43 @@ export async function transferOwnership(
   }
 }
 
-export async function listPendingInvitations(ctx: AppContext, appId: string) {
-  return ctx.db
-    .select({ invitation: developerAppInvitations, inviterName: users.name })
-    .from(developerAppInvitations)
-    .leftJoin(users, eq(users.id, developerAppInvitations.invitedById))
-    .where(
-      and(eq(developerAppInvitations.developerAppId, appId), eq(developerAppInvitations.status, 'pending')),
-    )
-    .orderBy(asc(developerAppInvitations.createdAt), asc(developerAppInvitations.id));
+const OLDEST_FIRST = {
+  created_at: {
+    keys: [
+      { sql: developerAppInvitations.createdAt, type: 'timestamptz' },
+      { sql: developerAppInvitations.id, type: 'uuid' },
+    ],
+  },
+} satisfies Record<string, ListSort>;
+
+/** One page of pending invitations, oldest first; `search` matches the address. */
+export async function pagePendingInvitations(
+  ctx: AppContext,
+  appId: string,
+  request: ListRequest & { search?: string | undefined },
+) {
+  return listPage(
+    ctx.db,
+    {
+      from: sql`${developerAppInvitations}`,
+      table: 'developer_app_invitations',
+      where: and(
+        eq(developerAppInvitations.developerAppId, appId),
+        eq(developerAppInvitations.status, 'pending'),
+      ),
+      search: containsAny(request.search, [developerAppInvitations.email]),
+      id: developerAppInvitations.id,
+    },
+    resolveSort(OLDEST_FIRST, 'created_at'),
+    request,
+    (ids) =>
+      ctx.db
+        .select({ invitation: developerAppInvitations, inviterName: users.name })
+        .from(developerAppInvitations)
+        .leftJoin(users, eq(users.id, developerAppInvitations.invitedById))
+        .where(inArray(developerAppInvitations.id, ids)),
+    (row) => row.invitation.id,
+  );
 }
 
 export async function findPendingInvitationByEmail(ctx: AppContext, appId: string, email: string) {

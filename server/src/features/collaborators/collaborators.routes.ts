@@ -2,6 +2,7 @@ import {
   AcceptInvitationResult,
   Collaborator,
   CollaboratorIdParams,
+  CollaboratorsListQuery,
   CollaboratorsQuery,
   CreateInvitationBody,
   Invitation,
@@ -11,7 +12,7 @@ import {
   UpdateInvitationBody,
 } from '@portal/contracts';
 import { z } from 'zod';
-import { type App, currentUser } from '../../platform/http.ts';
+import { type App, currentUser, setPageHeaders } from '../../platform/http.ts';
 import * as collaborators from './collaborators.service.ts';
 
 export async function collaboratorsRoutes(app: App) {
@@ -19,10 +20,13 @@ export async function collaboratorsRoutes(app: App) {
     '/collaborators',
     {
       config: { access: 'user' },
-      schema: { querystring: CollaboratorsQuery, response: { 200: z.array(Collaborator) } },
+      schema: { querystring: CollaboratorsListQuery, response: { 200: z.array(Collaborator) } },
     },
-    async (request) =>
-      collaborators.listCollaborators(app.ctx, currentUser(request), request.query.developer_app_id),
+    async (request, reply) => {
+      const page = await collaborators.listCollaborators(app.ctx, currentUser(request), request.query);
+      setPageHeaders(request, reply, page);
+      return page.rows;
+    },
   );
 
   app.patch(
@@ -71,10 +75,13 @@ export async function collaboratorsRoutes(app: App) {
     '/invitations',
     {
       config: { access: 'user' },
-      schema: { querystring: CollaboratorsQuery, response: { 200: z.array(Invitation) } },
+      schema: { querystring: CollaboratorsListQuery, response: { 200: z.array(Invitation) } },
     },
-    async (request) =>
-      collaborators.listInvitations(app.ctx, currentUser(request), request.query.developer_app_id),
+    async (request, reply) => {
+      const page = await collaborators.listInvitations(app.ctx, currentUser(request), request.query);
+      setPageHeaders(request, reply, page);
+      return page.rows;
+    },
   );
 
   app.post(

@@ -2,10 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   type AcceptInvitationResult,
   type Collaborator,
+  type CollaboratorsListQuery,
   type CreateInvitationBody,
   INVITATION_TTL_DAYS,
   type Invitation,
   type InvitationPreview,
+  MAX_PER_PAGE,
   roleAllows,
   type UpdateCollaboratorsBody,
 } from '@portal/contracts';
@@ -75,10 +77,25 @@ function toInvitation(ctx: AppContext, row: repo.InvitationRow, inviterName: str
 export async function listCollaborators(
   ctx: AppContext,
   user: SessionUser,
+  query: Omit<CollaboratorsListQuery, 'page' | 'per_page'> & Partial<CollaboratorsListQuery>,
+) {
+  const access = await loadAppAccess(ctx, user, query.developer_app_id);
+  const page = await repo.pageMembers(ctx, access.app.id, {
+    page: query.page ?? 1,
+    per_page: query.per_page ?? MAX_PER_PAGE,
+    cursor: query.cursor,
+    search: query['filters[search]'],
+  });
+  return { ...page, rows: page.rows.map(toCollaborator) };
+}
+
+/** After a change: the first page, as `GET /collaborators` answers it. */
+async function collaboratorsAfterChange(
+  ctx: AppContext,
+  user: SessionUser,
   appId: string,
 ): Promise<Collaborator[]> {
-  const access = await loadAppAccess(ctx, user, appId);
-  return (await repo.listMembers(ctx, access.app.id)).map(toCollaborator);
+  return (await listCollaborators(ctx, user, { developer_app_id: appId })).rows;
 }
 
 export async function updateRoles(ctx: AppContext, user: SessionUser, body: UpdateCollaboratorsBody) {
@@ -92,7 +109,7 @@ export async function updateRoles(ctx: AppContext, user: SessionUser, body: Upda
     if (target.member.userId === user.id) throw forbidden(MESSAGES.changeOwnRole);
   }
   await repo.updateMemberRoles(ctx, access.app.id, body.collaborators);
-  return listCollaborators(ctx, user, access.app.id);
+  return collaboratorsAfterChange(ctx, user, access.app.id);
 }
 
 export async function removeCollaborator(
@@ -147,17 +164,16 @@ export async function transferOwnership(ctx: AppContext, user: SessionUser, appI
     idempotencyKey: `${key}:former`,
     ...mails.ownershipTransferredMail(ctx.config, { ...input, toNewOwner: false }),
   });
-  return listCollaborators(ctx, user, access.app.id);
+  return collaboratorsAfterChange(ctx, user, access.app.id);
 }
 
-export async function listInvitations(
-  ctx: AppContext,
-  user: SessionUser,
-  appId: string,
-): Promise<Invitation[]> {
-  const access = await loadAppAccess(ctx, user, appId);
-  const rows = await repo.listPendingInvitations(ctx, access.app.id);
-  return rows.map((row) => toInvitation(ctx, row.invitation, row.inviterName));
+export async function listInvitations(ctx: AppContext, user: SessionUser, query: CollaboratorsListQuery) {
+  const access = await loadAppAccess(ctx, user, query.developer_app_id);
+  const page = await repo.pagePendingInvitations(ctx, access.app.id, {
+    ...query,
+    search: query['filters[search]'],
+  });
+  return { ...page, rows: page.rows.map((row) => toInvitation(ctx, row.invitation, row.inviterName)) };
 }
 
 export async function invite(

@@ -1,4 +1,5 @@
 import { RuntimeConfig } from '@portal/contracts';
+import { issueCsrfToken } from '../../platform/csrf.ts';
 import type { App } from '../../platform/http.ts';
 import { toCurrentUser } from '../auth/auth.service.ts';
 
@@ -19,7 +20,7 @@ export async function configRoutes(app: App) {
         reference_external_label: config.referenceExternalLabel,
         dev_api_base_url: config.devApiBaseUrl,
         branch: config.branch,
-        csrf_token: reply.generateCsrf(),
+        csrf_token: issueCsrfToken(request, reply),
         user: request.user ? toCurrentUser(request.user) : null,
       };
     },

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, notLike } from 'drizzle-orm';
 import { oauthApplications } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { isUuid } from '../apps/apps.repo.ts';
@@ -53,4 +53,36 @@ export async function updateOauthApplication(
     .where(eq(oauthApplications.id, id))
     .returning();
   return row!;
+}
+
+/**
+ * Replaces a sealed secret only if it is still the one that was read, so re-sealing under a new key
+ * never overwrites a secret reset in the meantime.
+ */
+export async function resealSecret(ctx: AppContext, id: string, from: string, to: string) {
+  await ctx.db
+    .update(oauthApplications)
+    .set({ secretEncrypted: to })
+    .where(and(eq(oauthApplications.id, id), eq(oauthApplications.secretEncrypted, from)));
+}
+
+/** Sealed secrets not sealed with the key `currentPrefix` names, in id order from `afterId`. */
+export async function findSecretsToReseal(
+  ctx: AppContext,
+  currentPrefix: string,
+  afterId: string,
+  limit: number,
+) {
+  return ctx.db
+    .select({ id: oauthApplications.id, secretEncrypted: oauthApplications.secretEncrypted })
+    .from(oauthApplications)
+    .where(
+      and(
+        isNotNull(oauthApplications.secretEncrypted),
+        notLike(oauthApplications.secretEncrypted, `${currentPrefix}%`),
+        gt(oauthApplications.id, afterId),
+      ),
+    )
+    .orderBy(asc(oauthApplications.id))
+    .limit(limit);
 }

@@ -15,6 +15,7 @@ import {
   generateClientId,
   generateSecret,
   hashSecret,
+  keyringFor,
   maskSecret,
   secretMatches,
   secretParts,
@@ -26,15 +27,15 @@ import {
   findByClientId,
   findForApp,
   findOauthApplication,
+  findSecretsToReseal,
   insertOauthApplication,
   type OauthApplicationRow,
+  resealSecret,
   updateOauthApplication,
 } from './credentials.repo.ts';
 
 export const RESET_ACKNOWLEDGEMENT_REQUIRED =
   'Confirm that you understand the current secret stops working immediately';
-
-const encryptionKey = (ctx: AppContext) => ctx.config.encryptionKey ?? ctx.config.sessionSecret;
 
 export function toOauthApplication(row: OauthApplicationRow): OauthApplication {
   return {
@@ -78,7 +79,7 @@ export async function createSandboxOauthApplication(ctx: AppContext, app: Develo
     clientId: generateClientId(),
     secretHash: hashSecret(secret),
     ...secretParts(secret),
-    secretEncrypted: encryptSecret(secret, encryptionKey(ctx)),
+    secretEncrypted: encryptSecret(secret, keyringFor(ctx.config)),
     secretIssuedAt: ctx.clock.now(),
     redirectUri: app.redirectUri,
     confidential: true,
@@ -193,7 +194,8 @@ export async function issueSecret(ctx: AppContext, client: OauthApplicationRow):
   await updateOauthApplication(ctx, client.id, {
     secretHash: hashSecret(secret),
     ...parts,
-    secretEncrypted: client.environment === 'production' ? null : encryptSecret(secret, encryptionKey(ctx)),
+    secretEncrypted:
+      client.environment === 'production' ? null : encryptSecret(secret, keyringFor(ctx.config)),
     secretIssuedAt: ctx.clock.now(),
   });
   return { uid: client.clientId, secret, secret_masked: maskSecret(parts.secretPrefix, parts.secretLast4)! };
@@ -209,7 +211,9 @@ export async function revealSandboxSecret(
   requirePermission(access, 'canViewClientCredentials', 'view sandbox credentials');
   if (client.environment === 'production' || !client.secretEncrypted)
     throw new AppError('forbidden', 'Production secrets are shown only once, when issued or reset');
-  const secret = decryptSecret(client.secretEncrypted, encryptionKey(ctx));
+  const keyring = keyringFor(ctx.config);
+  const { plain: secret, stale } = decryptSecret(client.secretEncrypted, keyring);
+  if (stale) await resealSecret(ctx, client.id, client.secretEncrypted, encryptSecret(secret, keyring));
   return {
     uid: client.clientId,
     secret,
@@ -227,4 +231,33 @@ export async function verifyClientSecret(
   if (!client) return false;
   const app = await findApp(ctx, client.developerAppId);
   return Boolean(app) && secretMatches(secret, client.secretHash);
+}
+
+/**
+ * Seals every stored secret with the current key (after ENCRYPTION_KEY gained a new first key), so
+ * the old key can then be dropped. Returns how many were re-sealed and how many no key opens.
+ */
+export async function resealSecrets(ctx: AppContext): Promise<{ resealed: number; unreadable: number }> {
+  const keyring = keyringFor(ctx.config);
+  const current = `v2.${keyring.primary.id}.`;
+  let resealed = 0;
+  let unreadable = 0;
+  for (let after = '00000000-0000-0000-0000-000000000000'; ; ) {
+    const rows = await findSecretsToReseal(ctx, current, after, 200);
+    for (const row of rows) {
+      try {
+        const { plain } = decryptSecret(row.secretEncrypted!, keyring);
+        await resealSecret(ctx, row.id, row.secretEncrypted!, encryptSecret(plain, keyring));
+        resealed++;
+      } catch (error) {
+        unreadable++;
+        ctx.log.error({ err: error, oauthApplicationId: row.id }, 'sandbox secret cannot be re-sealed');
+      }
+    }
+    if (rows.length < 200) break;
+    after = rows.at(-1)!.id;
+  }
+  if (resealed || unreadable)
+    ctx.log.info({ resealed, unreadable }, 're-sealed secrets with the current key');
+  return { resealed, unreadable };
 }

@@ -1,4 +1,4 @@
-import { OutboxMessage, PageQuery } from '@portal/contracts';
+import { OutboxMessage, OutboxQuery } from '@portal/contracts';
 import { z } from 'zod';
 import { type App, setPageHeaders } from '../../platform/http.ts';
 import { listOutbox } from './outbox.service.ts';
@@ -8,15 +8,12 @@ export async function outboxRoutes(app: App) {
     '/admin/outbox',
     {
       config: { access: 'admin' },
-      schema: {
-        querystring: PageQuery.extend({ to: z.string().max(254).optional() }),
-        response: { 200: z.array(OutboxMessage) },
-      },
+      schema: { querystring: OutboxQuery, response: { 200: z.array(OutboxMessage) } },
     },
     async (request, reply) => {
-      const { rows, total } = await listOutbox(app.ctx, request.query);
-      setPageHeaders(request, reply, { ...request.query, total });
-      return rows;
+      const page = await listOutbox(app.ctx, request.query);
+      setPageHeaders(request, reply, page);
+      return page.rows;
     },
   );
 }

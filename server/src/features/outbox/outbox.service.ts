@@ -1,37 +1,48 @@
-import type { OutboxMessage, PageQuery } from '@portal/contracts';
-import { desc, eq } from 'drizzle-orm';
+import type { OutboxMessage, OutboxQuery } from '@portal/contracts';
+import { inArray, sql } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { countRows } from '../../platform/count.ts';
+import { containsAny, type ListSort, listPage, resolveSort } from '../../platform/list.ts';
 
-/** The newest e-mails first, optionally for one recipient. */
-export async function listOutbox(ctx: AppContext, query: PageQuery & { to?: string | undefined }) {
-  const where = query.to ? eq(mailOutbox.to, query.to.toLowerCase()) : undefined;
-  const [rows, total] = await Promise.all([
-    ctx.db
-      .select()
-      .from(mailOutbox)
-      .where(where)
-      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    countRows(ctx.db, mailOutbox, 'mail_outbox', where),
-  ]);
+const SORTS = {
+  created_at: {
+    keys: [
+      { sql: mailOutbox.createdAt, type: 'timestamptz' },
+      { sql: mailOutbox.id, type: 'uuid' },
+    ],
+    histogram: { table: 'mail_outbox', column: 'created_at' },
+  },
+} satisfies Record<string, ListSort>;
+
+function toMessage(row: typeof mailOutbox.$inferSelect): OutboxMessage {
   return {
-    total,
-    rows: rows.map(
-      (row): OutboxMessage => ({
-        id: row.id,
-        to: row.to,
-        subject: row.subject,
-        text: row.text,
-        html: row.html,
-        template: row.template,
-        delivery: row.delivery,
-        status: row.status,
-        error: row.error,
-        created_at: row.createdAt.toISOString(),
-      }),
-    ),
+    id: row.id,
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    template: row.template,
+    delivery: row.delivery,
+    status: row.status,
+    error: row.error,
+    created_at: row.createdAt.toISOString(),
   };
+}
+
+/** The newest e-mails first, optionally those whose recipient contains `to`. */
+export async function listOutbox(ctx: AppContext, query: OutboxQuery) {
+  const page = await listPage(
+    ctx.db,
+    {
+      from: sql`${mailOutbox}`,
+      table: 'mail_outbox',
+      search: containsAny(query.to, [mailOutbox.to]),
+      id: mailOutbox.id,
+    },
+    resolveSort(SORTS, '-created_at'),
+    query,
+    (ids) => ctx.db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids)),
+    (row) => row.id,
+  );
+  return { ...page, rows: page.rows.map(toMessage) };
 }

@@ -47,7 +47,7 @@ describe('sandbox provisioning', () => {
       .from(oauthApplications)
       .where(eq(oauthApplications.id, sandbox.oauth_application_id));
     assert.ok(!JSON.stringify(row).includes(secret), 'sandbox secret stored in plain text');
-    assert.match(row!.secretEncrypted!, /^v1\./);
+    assert.match(row!.secretEncrypted!, /^v2\./);
 
     const reset = await client.post(`/api/v1/sandboxes/${sandbox.id}/reset_secret`);
     assert.equal(reset.statusCode, 200);

@@ -14,7 +14,13 @@ export type AuthMailer = {
  * The portal calls its server API from its own /api/v1 routes, so every auth call has the same
  * validation, error shape, CSRF check and rate limit as the rest of the API.
  */
-export function createAuth(config: Config, db: Db, mailer: AuthMailer) {
+export function createAuth(
+  config: Config,
+  db: Db,
+  mailer: AuthMailer,
+  /** Called when better-auth changed a user or revoked their sessions (drops cached sessions). */
+  onUserChanged: (userId: string) => void,
+) {
   return betterAuth({
     appName: `${config.platformName} Developer Portal`,
     baseURL: config.publicUrl,
@@ -42,6 +48,7 @@ export function createAuth(config: Config, db: Db, mailer: AuthMailer) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: ({ user, token }) => mailer.resetPassword(user, token),
+      onPasswordReset: async ({ user }) => onUserChanged(user.id),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -51,6 +58,9 @@ export function createAuth(config: Config, db: Db, mailer: AuthMailer) {
       sendVerificationEmail: ({ user, token, url }) =>
         mailer.confirmEmail(user, token, nextFromVerifyUrl(url)),
     },
+    // Reset tokens rest only as their sha256, so a database dump holds none that works.
+    // (Confirmation tokens are signed JWTs, never stored.)
+    verification: { storeIdentifier: 'hashed' },
     session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24 },
     // Our own CSRF token (double submit) guards every state-changing /api route, and login is rate
     // limited by the portal per account and per IP, so better-auth's copies of both are off.
@@ -61,6 +71,8 @@ export function createAuth(config: Config, db: Db, mailer: AuthMailer) {
       cookiePrefix: 'portal',
       database: { generateId: 'uuid' },
     },
+    // Any user update made through better-auth drops that user's cached sessions.
+    databaseHooks: { user: { update: { after: async (user) => onUserChanged(user.id) } } },
     telemetry: { enabled: false },
   });
 }

@@ -1,75 +1,111 @@
 import type { Redis } from 'ioredis';
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
 import { AppError } from '../errors.ts';
 
-/** Failed sign-in attempts allowed per window, per account and per IP. */
+type Limit = { points: number; duration: number };
+
+/**
+ * Sign-in attempts allowed per window (OWASP's authentication guidance): every attempt costs a
+ * point before the password is checked, and a successful one gives its points back.
+ */
 export const LOGIN_LIMITS = {
-  perAccount: { points: 10, duration: 15 * 60 },
+  /** One IP across all accounts (password spraying). */
   perIp: { points: 100, duration: 15 * 60 },
+  /** One account from one IP: room for typos, then that pair waits. */
+  perAccountAndIp: { points: 10, duration: 15 * 60 },
+  /**
+   * One account from anywhere, for browsers it has not signed in on: the brute-force bound. A short
+   * window, so an attacker can slow the account down but never lock it out for long.
+   */
+  perAccount: { points: 5, duration: 60 },
+  /** One account from a browser it signed in on before (device cookie): a budget of its own. */
+  perDevice: { points: 10, duration: 15 * 60 },
+} satisfies Record<string, Limit>;
+
+export type LoginAttempt = {
+  email: string;
+  ip: string;
+  /** The id of a device cookie this account issued to this browser, or null. */
+  device: string | null;
 };
 
 export type LoginLimiter = {
-  /** Refuses the attempt when either counter is spent (or the counter store cannot answer). */
-  check(email: string, ip: string): Promise<void>;
-  recordFailure(email: string, ip: string): Promise<void>;
-  recordSuccess(email: string): Promise<void>;
+  /**
+   * Takes the attempt's points atomically, before the password is checked, so parallel attempts
+   * cannot all slip through. Refuses (429, or 503 when the counter store cannot answer).
+   */
+  consume(attempt: LoginAttempt): Promise<{ succeeded(): Promise<void> }>;
 };
 
 const unavailable = () =>
   new AppError('unavailable', 'Sign-in is temporarily unavailable. Try again shortly.');
 
+const tooMany = (msBeforeNext: number) =>
+  new AppError('rate_limited', 'Too many sign-in attempts. Try again later.', {
+    headers: { 'Retry-After': String(Math.max(1, Math.ceil(msBeforeNext / 1000))) },
+  });
+
 /**
- * Counts failed sign-in attempts per account and per IP, in memory or in Redis when several
- * instances share counters. When its store cannot answer, sign-in is refused rather than let through.
+ * Sign-in throttling per IP, per (account, IP) and per account, in memory or in Redis when several
+ * instances share counters. A browser that signed in to the account before is counted on its own
+ * (OWASP's device cookies), so guesses from elsewhere never keep the owner out. When the store
+ * cannot answer, sign-in is refused rather than let through.
  */
 export function createLoginLimiter(redis?: Redis, prefix = 'portal'): LoginLimiter {
-  const make = (name: string, limits: { points: number; duration: number }): RateLimiterAbstract =>
+  const make = (name: string, limit: Limit): RateLimiterAbstract =>
     redis
       ? new RateLimiterRedis({
           storeClient: redis,
           keyPrefix: `${prefix}:login:${name}`,
-          ...limits,
+          ...limit,
           rejectIfRedisNotReady: true,
         })
-      : new RateLimiterMemory({ keyPrefix: `login:${name}`, ...limits });
-  const counters = [
-    {
-      limiter: make('ip', LOGIN_LIMITS.perIp),
-      points: LOGIN_LIMITS.perIp.points,
-      key: (_: string, ip: string) => ip,
-    },
-    {
-      limiter: make('account', LOGIN_LIMITS.perAccount),
-      points: LOGIN_LIMITS.perAccount.points,
-      key: (email: string) => email.toLowerCase(),
-    },
-  ];
+      : new RateLimiterMemory({ keyPrefix: `login:${name}`, ...limit });
+  const ip = make('ip', LOGIN_LIMITS.perIp);
+  const pair = make('account-ip', LOGIN_LIMITS.perAccountAndIp);
+  const account = make('account', LOGIN_LIMITS.perAccount);
+  const device = make('device', LOGIN_LIMITS.perDevice);
 
   return {
-    async check(email, ip) {
+    async consume(attempt) {
+      const email = attempt.email.toLowerCase();
+      const counters: Array<{ limiter: RateLimiterAbstract; key: string }> = attempt.device
+        ? [{ limiter: device, key: `${email}:${attempt.device}` }]
+        : [
+            { limiter: ip, key: attempt.ip },
+            { limiter: pair, key: `${email}:${attempt.ip}` },
+            { limiter: account, key: email },
+          ];
+      const taken: typeof counters = [];
+      const giveBack = () =>
+        Promise.all(taken.map(({ limiter, key }) => limiter.reward(key, 1).catch(() => {})));
       for (const counter of counters) {
-        let state: Awaited<ReturnType<RateLimiterAbstract['get']>>;
         try {
-          state = await counter.limiter.get(counter.key(email, ip));
-        } catch {
+          await counter.limiter.consume(counter.key, 1);
+          taken.push(counter);
+        } catch (error) {
+          // A refused attempt is not a guess: the counters it already passed get their point back.
+          await giveBack();
+          if (error instanceof RateLimiterRes) throw tooMany(error.msBeforeNext);
           throw unavailable();
         }
-        if (state && state.consumedPoints >= counter.points) {
-          const seconds = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
-          throw new AppError('rate_limited', 'Too many sign-in attempts. Try again later.', {
-            headers: { 'Retry-After': String(seconds) },
-          });
-        }
       }
-    },
-    async recordFailure(email, ip) {
-      for (const counter of counters) {
-        // penalty() adds a point without refusing; check() decides on the next attempt.
-        await counter.limiter.penalty(counter.key(email, ip)).catch(() => {});
-      }
-    },
-    async recordSuccess(email) {
-      await counters[1]!.limiter.delete(email.toLowerCase()).catch(() => {});
+      return {
+        async succeeded() {
+          await giveBack();
+          // The typo budget of this address from this IP or browser starts afresh.
+          await Promise.all(
+            counters
+              .filter(({ limiter }) => limiter === pair || limiter === device)
+              .map(({ limiter, key }) => limiter.delete(key).catch(() => {})),
+          );
+        },
+      };
     },
   };
 }

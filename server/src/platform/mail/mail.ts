@@ -3,14 +3,30 @@ import { z } from 'zod';
 import { mailOutbox } from '../../db/schema/index.ts';
 import type { AppContext } from '../context.ts';
 import { defineJob } from '../jobs.ts';
+import { decryptSecret, encryptSecret, keyringFor } from '../secrets.ts';
 
-export type RenderedMail = { subject: string; text: string; html: string };
+export type RenderedMail = {
+  subject: string;
+  text: string;
+  html: string;
+  /**
+   * Values in the message that grant access (tokens in links). They never rest in the database:
+   * the job carries the message sealed with ENCRYPTION_KEY, and the outbox copy of a message SMTP
+   * delivered has them redacted. Without SMTP the outbox is the delivery, so it keeps them.
+   */
+  secrets?: string[];
+};
+
+export const REDACTED = '[redacted]';
 
 const MailJobPayload = z.object({
   to: z.email(),
   subject: z.string().min(1).max(300),
+  /** With `sealed`, these are the redacted copies. */
   text: z.string(),
   html: z.string(),
+  /** The message with its secrets: `{text, html}` as JSON, sealed with the encryption key. */
+  sealed: z.string().optional(),
   template: z.string(),
   idempotencyKey: z.string().min(1).max(300),
 });
@@ -29,12 +45,19 @@ export const sendMailJob = defineJob({
       .from(mailOutbox)
       .where(eq(mailOutbox.idempotencyKey, message.idempotencyKey));
     if (existing?.status === 'sent') return;
+    const live = message.sealed
+      ? (JSON.parse(decryptSecret(message.sealed, keyringFor(ctx.config)).plain) as {
+          text: string;
+          html: string;
+        })
+      : { text: message.text, html: message.html };
+    // Over SMTP the recipient's inbox holds the links; the outbox copy is for staff and keeps none.
+    const stored = ctx.smtp ? { text: message.text, html: message.html } : live;
     const row = {
       idempotencyKey: message.idempotencyKey,
       to: message.to,
       subject: message.subject,
-      text: message.text,
-      html: message.html,
+      ...stored,
       template: message.template,
       delivery: ctx.smtp ? ('smtp' as const) : ('outbox' as const),
     };
@@ -44,8 +67,7 @@ export const sendMailJob = defineJob({
           from: ctx.config.mailFrom,
           to: message.to,
           subject: message.subject,
-          text: message.text,
-          html: message.html,
+          ...live,
         });
       }
     } catch (error) {
@@ -69,10 +91,29 @@ export const sendMailJob = defineJob({
   },
 });
 
+/** Every occurrence of each secret, raw or URL-encoded, replaced by REDACTED. */
+export function redact(text: string, secrets: string[]): string {
+  let result = text;
+  for (const secret of secrets.filter(Boolean)) {
+    for (const form of new Set([secret, encodeURIComponent(secret)]))
+      result = result.replaceAll(form, REDACTED);
+  }
+  return result;
+}
+
 /** Queues an e-mail; every e-mail leaves the portal through the mail job. */
 export async function sendMail(
   ctx: AppContext,
   message: { to: string; template: string; idempotencyKey: string } & RenderedMail,
 ): Promise<void> {
-  await ctx.jobs.send(sendMailJob, message, { singletonKey: message.idempotencyKey });
+  const { secrets = [], ...mail } = message;
+  const payload = secrets.length
+    ? {
+        ...mail,
+        text: redact(mail.text, secrets),
+        html: redact(mail.html, secrets),
+        sealed: encryptSecret(JSON.stringify({ text: mail.text, html: mail.html }), keyringFor(ctx.config)),
+      }
+    : mail;
+  await ctx.jobs.send(sendMailJob, payload, { singletonKey: message.idempotencyKey });
 }

@@ -1,6 +1,7 @@
-import { Button, Menu } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { DeferredControlProps } from '../deferred-control.tsx';
 
 /** Admin destinations; each admin feature adds its entry here (label is an en.json key). */
 export const adminMenuItems: Array<{ labelKey: string; to: string }> = [
@@ -8,15 +9,12 @@ export const adminMenuItems: Array<{ labelKey: string; to: string }> = [
   { labelKey: 'announcements.adminMenu', to: '/admin/notifications' },
 ];
 
-export function AdminMenu() {
+/** Loaded on first use (top-nav.tsx). */
+export function AdminMenu({ target, defaultOpened }: DeferredControlProps) {
   const { t } = useTranslation();
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button variant="subtle" color="dark">
-          {t('nav.admin')}
-        </Button>
-      </Menu.Target>
+    <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
+      <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         {adminMenuItems.map((item) => (
           <Menu.Item key={item.to} component={Link} to={item.to}>

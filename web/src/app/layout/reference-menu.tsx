@@ -1,23 +1,19 @@
-import { Button, Menu } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '../../lib/config.ts';
-
-export const REST_API_PATH = '/reference/rest/docs/rest-api-overview';
+import type { DeferredControlProps } from '../deferred-control.tsx';
+import { REST_API_PATH } from './paths.ts';
 
 /** Rest API plus the external provider link; the restricted-government build hides the external
- *  link and opens Rest API in a new tab. */
-export function ReferenceMenu() {
+ *  link and opens Rest API in a new tab. Loaded on first use (top-nav.tsx). */
+export function ReferenceMenu({ target, defaultOpened }: DeferredControlProps) {
   const { t } = useTranslation();
   const config = useConfig();
   const restricted = config.restricted_government;
   return (
-    <Menu position="bottom-start" withinPortal>
-      <Menu.Target>
-        <Button variant="subtle" color="dark">
-          {t('nav.reference')}
-        </Button>
-      </Menu.Target>
+    <Menu position="bottom-start" withinPortal defaultOpened={defaultOpened}>
+      <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Item
           component={Link}

@@ -1,8 +1,16 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { renderRoute } from '../../test/render.tsx';
-import { admin, configHandler, developer, runtimeConfig, server } from '../../test/server.ts';
+import {
+  admin,
+  configHandler,
+  developer,
+  runtimeConfig,
+  server,
+  unreadCountHandler,
+} from '../../test/server.ts';
 
 describe('top navigation', () => {
   test('anonymous visitors see Reference and sign-in, not My Apps or Admin', async () => {
@@ -53,6 +61,32 @@ describe('top navigation', () => {
     expect(
       screen.queryByRole('menuitem', { name: 'Construction Network API', hidden: true }),
     ).not.toBeInTheDocument();
+  });
+
+  test('the bell is a button that opens a dialog, with valid ARIA before and after it loads', async () => {
+    server.use(
+      configHandler(runtimeConfig({ user: developer })),
+      unreadCountHandler(2),
+      http.get('/api/v1/notifications', () => HttpResponse.json([])),
+    );
+    const { container } = renderRoute('/');
+    const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+    // Only the button may say whether a popup is expanded (an Indicator <div> with it is invalid ARIA).
+    const expandables = () => [...container.querySelectorAll('[aria-expanded]')].map((el) => el.tagName);
+    expect(expandables().every((tag) => tag === 'BUTTON')).toBe(true);
+
+    await userEvent.click(bell);
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Notifications, 2 unread', hidden: true },
+      { timeout: 5000 },
+    );
+    const opened = screen.getByRole('button', { name: 'Notifications, 2 unread' });
+    expect(opened).toHaveAttribute('aria-expanded', 'true');
+    expect(opened).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(opened).toHaveAttribute('aria-controls', dialog.id);
+    expect(await within(dialog).findByText('No Notifications.')).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelectorAll('[aria-expanded]')).toHaveLength(1));
   });
 
   test('an unknown URL shows the 404 page', async () => {

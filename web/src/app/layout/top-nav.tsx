@@ -1,13 +1,24 @@
-import { Anchor, Burger, Button, Drawer, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Avatar, Burger, Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NotificationBell } from '../../features/announcements/components/notification-bell.tsx';
 import { useConfig } from '../../lib/config.ts';
-import { AdminMenu } from './admin-menu.tsx';
-import { ReferenceMenu } from './reference-menu.tsx';
+import { DeferredControl } from '../deferred-control.tsx';
+import { importWithRetry } from '../lazy.ts';
 import { useNarrowLayout } from './use-narrow-layout.ts';
-import { UserMenu } from './user-menu.tsx';
+
+// The menus' dropdowns and the narrow layout's drawer are chunks of their own: the first page shows
+// their buttons only, and loads each on first use (DeferredControl) or when the layout turns narrow.
+const loadReferenceMenu = () =>
+  importWithRetry(() => import('./reference-menu.tsx')).then((module) => module.ReferenceMenu);
+const loadAdminMenu = () =>
+  importWithRetry(() => import('./admin-menu.tsx')).then((module) => module.AdminMenu);
+const loadUserMenu = () => importWithRetry(() => import('./user-menu.tsx')).then((module) => module.UserMenu);
+const NavDrawer = lazy(() =>
+  importWithRetry(() => import('./nav-drawer.tsx')).then((module) => ({ default: module.NavDrawer })),
+);
 
 export function TopNav() {
   const { t } = useTranslation();
@@ -23,15 +34,32 @@ export function TopNav() {
           {t('nav.myApps')}
         </Button>
       )}
-      <ReferenceMenu />
-      {user?.role === 'admin' && <AdminMenu />}
+      <DeferredControl
+        load={loadReferenceMenu}
+        target={
+          <Button variant="subtle" color="dark">
+            {t('nav.reference')}
+          </Button>
+        }
+      />
+      {user?.role === 'admin' && (
+        <DeferredControl
+          load={loadAdminMenu}
+          target={
+            <Button variant="subtle" color="dark">
+              {t('nav.admin')}
+            </Button>
+          }
+        />
+      )}
     </>
   );
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" component="nav" aria-label="Main">
       <Group gap="xs" wrap="nowrap">
-        <Anchor component={Link} to="/" underline="never" c="dark" fw={700} aria-label={t('nav.home')}>
+        {/* Named by its visible text (WCAG 2.5.3 label in name), not a separate "Home" label. */}
+        <Anchor component={Link} to="/" underline="never" c="dark" fw={700}>
           <Text span fw={700} c="orange">
             {config.platform_name}
           </Text>{' '}
@@ -43,7 +71,16 @@ export function TopNav() {
         {user ? (
           <>
             <NotificationBell />
-            <UserMenu user={user} />
+            <DeferredControl
+              load={loadUserMenu}
+              target={
+                <UnstyledButton aria-label={t('nav.userMenu')}>
+                  <Avatar color="orange" radius="xl" size="sm" alt={user.name}>
+                    {user.name.slice(0, 1).toUpperCase()}
+                  </Avatar>
+                </UnstyledButton>
+              }
+            />
           </>
         ) : (
           <>
@@ -59,9 +96,13 @@ export function TopNav() {
         )}
         {narrow && <Burger opened={opened} onClick={toggle} aria-label={t('nav.openMenu')} size="sm" />}
       </Group>
-      <Drawer opened={opened} onClose={close} position="right" title={config.platform_name} size="xs">
-        <Stack align="flex-start">{links}</Stack>
-      </Drawer>
+      {narrow && (
+        <Suspense fallback={null}>
+          <NavDrawer opened={opened} onClose={close} title={config.platform_name}>
+            {links}
+          </NavDrawer>
+        </Suspense>
+      )}
     </Group>
   );
 }

@@ -1,27 +1,24 @@
-import { Avatar, Menu, UnstyledButton } from '@mantine/core';
-import type { CurrentUser } from '@portal/contracts';
+import { Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
+import { useCurrentUser } from '../../lib/config.ts';
+import type { DeferredControlProps } from '../deferred-control.tsx';
 
-export function UserMenu({ user }: { user: CurrentUser }) {
+/** Loaded on first use (top-nav.tsx). */
+export function UserMenu({ target, defaultOpened }: DeferredControlProps) {
   const { t } = useTranslation();
+  const user = useCurrentUser();
   const handleSignOut = async () => {
     await api('/auth/sign_out', { method: 'POST' }).catch(() => {});
     // A full page load: nothing of the signed-in session (cached queries, page state) survives it.
     window.location.assign('/login');
   };
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label={t('nav.userMenu')}>
-          <Avatar color="orange" radius="xl" size="sm" alt={user.name}>
-            {user.name.slice(0, 1).toUpperCase()}
-          </Avatar>
-        </UnstyledButton>
-      </Menu.Target>
+    <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
+      <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{user.email}</Menu.Label>
+        <Menu.Label>{user?.email}</Menu.Label>
         <Menu.Item component={Link} to="/settings">
           {t('nav.settings')}
         </Menu.Item>

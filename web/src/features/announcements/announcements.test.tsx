@@ -68,7 +68,8 @@ describe('notification bell', () => {
     renderRoute('/');
     const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
     await userEvent.click(bell);
-    const items = await screen.findAllByTestId('bell-item');
+    // The popover and the markdown pipeline are a chunk loaded on this first click.
+    const items = await screen.findAllByTestId('bell-item', {}, { timeout: 5000 });
     const dialog = items[0]!.parentElement!;
     expect(items).toHaveLength(3);
     expect(within(items[0]!).getByText('First')).toBeInTheDocument();

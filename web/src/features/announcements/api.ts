@@ -7,17 +7,23 @@ import type {
   UnreadCount,
   UpdateNotificationBody,
 } from '@portal/contracts';
-import { BELL_PREVIEW_COUNT } from '@portal/contracts/limits';
+import {
+  ADMIN_NOTIFICATIONS_PER_PAGE,
+  BELL_PREVIEW_COUNT,
+  NOTIFICATIONS_PER_PAGE,
+} from '@portal/contracts/limits';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ListState, listSearch } from '../../components/use-list-params.ts';
 import { api, apiPage } from '../../lib/api.ts';
 
-export const NOTIFICATIONS_PER_PAGE = 25;
-export const ADMIN_NOTIFICATIONS_PER_PAGE = 50;
-
-export const notificationsQuery = (page: number) =>
+/** A page of announcements for the list page (25 at a time, newest first). */
+export const notificationsQuery = ({ page, cursor }: Pick<ListState<never>, 'page' | 'cursor'>) =>
   queryOptions({
-    queryKey: ['notifications', 'list', { page }],
-    queryFn: () => apiPage<Notification>(`/notifications?page=${page}&per_page=${NOTIFICATIONS_PER_PAGE}`),
+    queryKey: ['notifications', 'list', { page, cursor }],
+    queryFn: () =>
+      apiPage<Notification>(
+        `/notifications?${listSearch({ page, cursor, filters: {} }, NOTIFICATIONS_PER_PAGE)}`,
+      ),
     placeholderData: keepPreviousData,
   });
 
@@ -38,12 +44,13 @@ export const notificationQuery = (id: string) =>
     queryFn: () => api<Notification>(`/notifications/${encodeURIComponent(id)}`),
   });
 
-export const adminNotificationsQuery = (page: number) =>
+/** A page of the admin list (50 at a time, newest first). */
+export const adminNotificationsQuery = ({ page, cursor }: Pick<ListState<never>, 'page' | 'cursor'>) =>
   queryOptions({
-    queryKey: ['admin', 'notifications', 'list', { page }],
+    queryKey: ['admin', 'notifications', 'list', { page, cursor }],
     queryFn: () =>
       apiPage<AdminNotification>(
-        `/admin/notifications?page=${page}&per_page=${ADMIN_NOTIFICATIONS_PER_PAGE}`,
+        `/admin/notifications?${listSearch({ page, cursor, filters: {} }, ADMIN_NOTIFICATIONS_PER_PAGE)}`,
       ),
     placeholderData: keepPreviousData,
   });

@@ -7,9 +7,10 @@ import type {
   TermsAndConditions,
   UpdateDeveloperAppResponse,
 } from '@portal/contracts';
-import { SANDBOX_POLL_MS } from '@portal/contracts/limits';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { APPS_PER_PAGE, SANDBOX_POLL_MS } from '@portal/contracts/limits';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ListState, listSearch } from '../../components/use-list-params.ts';
+import { api, apiPage } from '../../lib/api.ts';
 
 export const appsKeys = {
   all: ['developer_apps'] as const,
@@ -18,8 +19,16 @@ export const appsKeys = {
   permissions: (id: string) => [...appsKeys.all, 'permissions', id] as const,
 };
 
-export const appsListQuery = () =>
-  queryOptions({ queryKey: appsKeys.list(), queryFn: () => api<DeveloperAppSummary[]>('/developer_apps') });
+/** A page of My Apps (25 at a time, newest first); `search` matches part of a name. */
+export const appsListQuery = ({ page, cursor, filters }: ListState<'search'>) =>
+  queryOptions({
+    queryKey: [...appsKeys.list(), { page, cursor, filters }],
+    queryFn: () =>
+      apiPage<DeveloperAppSummary>(
+        `/developer_apps?${listSearch({ page, cursor, filters }, APPS_PER_PAGE, { search: 'filters[search]' })}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
 
 /** The app; refreshes by itself while its sandbox is being built. */
 export const appQuery = (id: string) =>

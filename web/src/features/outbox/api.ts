@@ -1,16 +1,14 @@
 import type { OutboxMessage } from '@portal/contracts';
+import { OUTBOX_PER_PAGE } from '@portal/contracts/limits';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { type ListState, listSearch } from '../../components/use-list-params.ts';
 import { apiPage } from '../../lib/api.ts';
 
-export const OUTBOX_PER_PAGE = 25;
-
-export const outboxQuery = (page: number, to: string) =>
+/** A page of the outbox, newest first; `to` matches part of the recipient's address. */
+export const outboxQuery = ({ page, cursor, filters }: ListState<'to'>) =>
   queryOptions({
-    queryKey: ['admin', 'outbox', { page, to }],
-    queryFn: () => {
-      const params = new URLSearchParams({ page: String(page), per_page: String(OUTBOX_PER_PAGE) });
-      if (to) params.set('to', to);
-      return apiPage<OutboxMessage>(`/admin/outbox?${params}`);
-    },
+    queryKey: ['admin', 'outbox', { page, cursor, filters }],
+    queryFn: () =>
+      apiPage<OutboxMessage>(`/admin/outbox?${listSearch({ page, cursor, filters }, OUTBOX_PER_PAGE)}`),
     placeholderData: keepPreviousData,
   });

@@ -13,10 +13,10 @@ import {
 import type { AdminNotification } from '@portal/contracts';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ListPagination } from '../../../components/list-pagination.tsx';
+import { useListParams } from '../../../components/use-list-params.ts';
 import { adminNotificationsQuery } from '../api.ts';
 import { summaryText } from '../components/summary-text.ts';
 
@@ -36,8 +36,8 @@ const isVisible = (row: AdminNotification) => row.visible && !row.draft && row.v
 export function AdminNotificationsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [page, setPage] = useState(1);
-  const query = useQuery(adminNotificationsQuery(page));
+  const list = useListParams();
+  const query = useQuery(adminNotificationsQuery(list));
 
   return (
     <Container size="lg" py="md">
@@ -105,7 +105,7 @@ export function AdminNotificationsPage() {
             </Table>
           )
         )}
-        <ListPagination data={query.data} page={page} onChange={setPage} />
+        <ListPagination data={query.data} list={list} />
       </Stack>
     </Container>
   );

@@ -1,18 +1,18 @@
-import { Alert, Button, Container, Group, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListPagination } from '../../../components/list-pagination.tsx';
+import { useListParams } from '../../../components/use-list-params.ts';
 import { errorText } from '../../../lib/api.ts';
 import { notificationsQuery, useMarkAllRead } from '../api.ts';
 import { NotificationCard } from '../components/notification-card.tsx';
 
 export function NotificationsPage() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const query = useQuery(notificationsQuery(page));
+  const list = useListParams();
+  const query = useQuery(notificationsQuery(list));
   const markAll = useMarkAllRead();
-  const pages = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.perPage)) : 1;
   const hasUnread = query.data?.items.some((item) => !item.read_at) ?? false;
   const handleMarkAll = () =>
     markAll.mutate(undefined, {
@@ -53,11 +53,7 @@ export function NotificationsPage() {
             ))}
           </Stack>
         )}
-        {pages > 1 && (
-          <Group justify="center">
-            <Pagination total={pages} value={page} onChange={setPage} />
-          </Group>
-        )}
+        <ListPagination data={query.data} list={list} />
       </Stack>
     </Container>
   );

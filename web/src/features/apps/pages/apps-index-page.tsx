@@ -3,13 +3,17 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ListPagination } from '../../../components/list-pagination.tsx';
+import { ListSearch } from '../../../components/list-search.tsx';
+import { useListParams } from '../../../components/use-list-params.ts';
 import { errorText } from '../../../lib/api.ts';
 import { appsListQuery } from '../api.ts';
 import { CreateAppModal } from '../components/create-app-modal.tsx';
 
 export function AppsIndexPage() {
   const { t } = useTranslation();
-  const apps = useQuery(appsListQuery());
+  const list = useListParams(['search'] as const);
+  const apps = useQuery(appsListQuery(list));
   const [creating, { open, close }] = useDisclosure(false);
   return (
     <Container size="lg" py="md">
@@ -18,6 +22,11 @@ export function AppsIndexPage() {
           <Title order={1}>{t('apps.index.title')}</Title>
           <Button onClick={open}>{t('apps.index.create')}</Button>
         </Group>
+        <ListSearch
+          label={t('list.search')}
+          value={list.filters.search}
+          onSearch={(value) => list.setFilter('search', value)}
+        />
         {apps.isError && (
           <Alert color="red" title={t('apps.errors.title')} role="alert">
             {errorText(apps.error, t('apps.errors.generic'))}
@@ -25,8 +34,8 @@ export function AppsIndexPage() {
         )}
         {apps.isPending ? (
           <Text>{t('common.loading')}</Text>
-        ) : apps.data?.length === 0 ? (
-          <Text>{t('apps.index.empty')}</Text>
+        ) : apps.data?.items.length === 0 ? (
+          <Text>{list.filters.search ? t('list.noMatches') : t('apps.index.empty')}</Text>
         ) : (
           <Table striped highlightOnHover>
             <Table.Thead>
@@ -39,7 +48,7 @@ export function AppsIndexPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {apps.data?.map((app) => (
+              {apps.data?.items.map((app) => (
                 <Table.Tr key={app.id}>
                   <Table.Td>
                     <Anchor component={Link} to={`/developer_apps/${app.id}`}>
@@ -63,6 +72,7 @@ export function AppsIndexPage() {
             </Table.Tbody>
           </Table>
         )}
+        <ListPagination data={apps.data} list={list} />
       </Stack>
       <CreateAppModal opened={creating} onClose={close} />
     </Container>

@@ -1,7 +1,7 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { REST_API_PATH } from '../../../app/layout/reference-menu.tsx';
+import { REST_API_PATH } from '../../../app/layout/paths.ts';
 import { useConfig } from '../../../lib/config.ts';
 
 export function HomePage() {

@@ -9,26 +9,24 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import type { OutboxMessage } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListPagination } from '../../../components/list-pagination.tsx';
+import { ListSearch } from '../../../components/list-search.tsx';
+import { useListParams } from '../../../components/use-list-params.ts';
 import { errorText } from '../../../lib/api.ts';
 import { outboxQuery } from '../api.ts';
 
 export function OutboxPage() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [to, setTo] = useState('');
-  const [debouncedTo] = useDebouncedValue(to.trim(), 300);
+  const list = useListParams(['to'] as const);
   const [open, setOpen] = useState<OutboxMessage | null>(null);
-  const query = useQuery(outboxQuery(page, debouncedTo));
+  const query = useQuery(outboxQuery(list));
 
   return (
     <Container size="lg" py="md">
@@ -41,14 +39,13 @@ export function OutboxPage() {
         </Breadcrumbs>
         <Title order={1}>{t('outbox.title')}</Title>
         <Text c="dimmed">{t('outbox.description')}</Text>
-        <TextInput
+        {query.data?.items.some((message) => message.delivery === 'outbox') && (
+          <Alert color="yellow">{t('outbox.liveLinks')}</Alert>
+        )}
+        <ListSearch
           label={t('outbox.filter')}
-          value={to}
-          onChange={(event) => {
-            setTo(event.currentTarget.value);
-            setPage(1);
-          }}
-          maw={360}
+          value={list.filters.to}
+          onSearch={(value) => list.setFilter('to', value)}
         />
         {query.isError && (
           <Alert color="red" title="An error occurred" role="alert">
@@ -58,7 +55,7 @@ export function OutboxPage() {
         {query.isPending ? (
           <Text>{t('common.loading')}</Text>
         ) : query.data?.items.length === 0 ? (
-          <Text>{t('outbox.empty')}</Text>
+          <Text>{list.filters.to ? t('list.noMatches') : t('outbox.empty')}</Text>
         ) : (
           <Table striped highlightOnHover>
             <Table.Thead>
@@ -96,7 +93,7 @@ export function OutboxPage() {
             </Table.Tbody>
           </Table>
         )}
-        <ListPagination data={query.data} page={page} onChange={setPage} />
+        <ListPagination data={query.data} list={list} />
       </Stack>
       <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.subject} size="lg">
         {open && (

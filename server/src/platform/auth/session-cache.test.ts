@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { describe, test } from 'node:test';
+import { Redis } from 'ioredis';
+import type { SessionUser } from '../http.ts';
+import { createSessionCache, SESSION_CACHE_TTL_MS } from './session-cache.ts';
+
+const user = (id: string): SessionUser => ({
+  id,
+  name: 'Ada',
+  email: `${id}@example.com`,
+  role: 'developer',
+  employee: false,
+  procoreId: 1,
+  companyName: null,
+  criticalEmails: true,
+});
+const inAnHour = (now: number) => new Date(now + 3_600_000);
+
+describe('session cache', () => {
+  test('trusts a verified cookie for the TTL, then asks again', () => {
+    let now = 1_000_000;
+    const cache = createSessionCache({ now: () => now });
+    cache.set('cookie-a', user('u1'), inAnHour(now));
+    assert.equal(cache.get('cookie-a')?.id, 'u1');
+    assert.equal(cache.get('cookie-b'), undefined);
+    now += SESSION_CACHE_TTL_MS - 1;
+    assert.equal(cache.get('cookie-a')?.id, 'u1');
+    now += 1;
+    assert.equal(cache.get('cookie-a'), undefined);
+  });
+
+  test('never outlives the session itself', () => {
+    let now = 1_000_000;
+    const cache = createSessionCache({ now: () => now });
+    cache.set('cookie-a', user('u1'), new Date(now + 5_000));
+    now += 5_000;
+    assert.equal(cache.get('cookie-a'), undefined);
+  });
+
+  test('forgets one session or every session of a user at once', () => {
+    const now = 1_000_000;
+    const cache = createSessionCache({ now: () => now });
+    cache.set('a1', user('a'), inAnHour(now));
+    cache.set('a2', user('a'), inAnHour(now));
+    cache.set('b1', user('b'), inAnHour(now));
+    cache.forgetSession('a1');
+    assert.equal(cache.get('a1'), undefined);
+    assert.equal(cache.get('a2')?.id, 'a');
+    cache.forgetUser('a');
+    assert.equal(cache.get('a2'), undefined);
+    assert.equal(cache.get('b1')?.id, 'b');
+  });
+
+  test('with Redis, a forget on one instance reaches the others', {
+    skip: !process.env.REDIS_URL,
+  }, async () => {
+    const prefix = `test:${randomBytes(4).toString('hex')}`;
+    const redisA = new Redis(process.env.REDIS_URL!);
+    const redisB = new Redis(process.env.REDIS_URL!);
+    const a = createSessionCache({ redis: redisA, prefix });
+    const b = createSessionCache({ redis: redisB, prefix });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200)); // let both subscriptions settle
+      b.set('cookie', user('u1'), inAnHour(Date.now()));
+      a.forgetUser('u1');
+      const deadline = Date.now() + 2_000;
+      while (b.get('cookie') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      assert.equal(b.get('cookie'), undefined);
+    } finally {
+      a.close();
+      b.close();
+      redisA.disconnect();
+      redisB.disconnect();
+    }
+  });
+});

@@ -1,0 +1,32 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './errors.ts';
+
+const UTF8 = new Set(['utf-8', 'utf8']);
+
+/** The declared charset of the request body, lower-cased, or null when none is declared. */
+function charsetOf(request: FastifyRequest): string | null {
+  const match = /;\s*charset\s*=\s*"?([^";\s]*)"?/i.exec(request.headers['content-type'] ?? '');
+  return match ? match[1]!.toLowerCase() : null;
+}
+
+const unsupportedCharset = (charset: string) =>
+  new AppError('unsupported_media_type', `Send the body as UTF-8, not ${charset || 'an empty charset'}`);
+
+/**
+ * JSON and plain-text bodies are read as UTF-8 only. A body declared in another charset (utf-16,
+ * latin1, …) is refused with 415 instead of being misread as UTF-8.
+ */
+export function registerBodyCharsetCheck(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const charset = charsetOf(request);
+    if (charset !== null && !UTF8.has(charset)) return done(unsupportedCharset(charset), undefined);
+    parseJson(request, body as string, done);
+  });
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (request, body, done) => {
+    const charset = charsetOf(request);
+    if (charset !== null && !UTF8.has(charset)) return done(unsupportedCharset(charset), undefined);
+    done(null, body);
+  });
+}

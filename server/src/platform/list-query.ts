@@ -1,0 +1,170 @@
+/** The SQL behind platform/list.ts: cursors, keyset bounds, and the two ways to read a page's keys. */
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
+import { fieldError } from './errors.ts';
+
+/** Column types a sort key may have; cursors carry their values as text. */
+export type KeyType = 'timestamptz' | 'uuid' | 'text' | 'integer';
+
+export type SortKey = { sql: SQL | AnyColumn; type: KeyType };
+
+/** One way a list can be ordered: its keys, most significant first; the last must be unique (an id). */
+export type ListSort = {
+  keys: SortKey[];
+  /** Set when the first key is a timestamp column: deep page numbers seek through its histogram. */
+  histogram?: { table: string; column: string };
+};
+
+export type ResolvedSort = ListSort & { name: string; descending: boolean };
+
+export type ListSource = {
+  /** FROM clause: a table, or a table with joins. */
+  from: SQL;
+  /** The table whose size the list follows (planner estimates). */
+  table: string;
+  /** Filters; undefined (and no search) means the whole table. */
+  where?: SQL | undefined;
+  /** A substring search (containsAny): its matches are read in one pass when they may be few. */
+  search?: SQL | undefined;
+  /** The row id the page step returns and `load` receives. */
+  id: SQL | AnyColumn;
+};
+
+export type Window = {
+  limit: number;
+  offset: number;
+  /** Read the index backwards (from the end), then flip the rows back. */
+  reverse: boolean;
+  /** Keyset bound: keys after (or, reversed, before) these values. */
+  after?: { values: string[]; inclusive: boolean };
+};
+
+export type KeyRow = { id: string } & Record<string, string>;
+export type KeyRead = { keys: KeyRow[]; more: boolean };
+
+const KEY_FORMAT: Record<KeyType, RegExp> = {
+  timestamptz: /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)?$/,
+  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  text: /^[\s\S]{0,1000}$/,
+  integer: /^-?\d{1,18}$/,
+};
+
+export const INVALID_CURSOR = 'This page link is no longer valid; start from the first page';
+
+/** An opaque cursor: the order it belongs to, its direction and the row's key values as text. */
+export function encodeCursor(sort: string, before: boolean, values: string[]): string {
+  return Buffer.from(JSON.stringify([sort, before ? 1 : 0, ...values])).toString('base64url');
+}
+
+export function decodeCursor(cursor: string, sort: ResolvedSort): { before: boolean; values: string[] } {
+  const invalid = () => fieldError('cursor', INVALID_CURSOR);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (!Array.isArray(parsed) || parsed[0] !== sort.name || (parsed[1] !== 0 && parsed[1] !== 1))
+    throw invalid();
+  const values = parsed.slice(2);
+  const valid =
+    values.length === sort.keys.length &&
+    values.every((value, i) => typeof value === 'string' && KEY_FORMAT[sort.keys[i]!.type].test(value));
+  if (!valid) throw invalid();
+  return { before: parsed[1] === 1, values: values as string[] };
+}
+
+/** A cursor whose values PostgreSQL cannot read (a month 13) is a bad cursor, not a 500. */
+export function isDataException(error: unknown): boolean {
+  const code =
+    (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+  return typeof code === 'string' && code.startsWith('22');
+}
+
+const typed = (value: string, type: KeyType) => sql`${value}::${sql.raw(type)}`;
+const list = (parts: SQL[]) => sql.join(parts, sql`, `);
+
+/** `(k1, k2) < (v1, v2)` in the direction being read; `exprs` are the keys as the query names them. */
+function keysetBound(sort: ResolvedSort, window: Window, exprs: SQL[]): SQL | undefined {
+  if (!window.after) return undefined;
+  const { values, inclusive } = window.after;
+  const forwardIsLess = sort.descending !== window.reverse;
+  const op = sql.raw(`${forwardIsLess ? '<' : '>'}${inclusive ? '=' : ''}`);
+  const right = values.map((value, i) => typed(value, sort.keys[i]!.type));
+  return sql`(${list(exprs.slice(0, values.length))}) ${op} (${list(right)})`;
+}
+
+function orderBy(sort: ResolvedSort, window: Window, exprs: SQL[]) {
+  const direction = sql.raw(sort.descending !== window.reverse ? 'desc' : 'asc');
+  return list(exprs.map((expr) => sql`${expr} ${direction}`));
+}
+
+const keyExprs = (sort: ResolvedSort) => sort.keys.map((key) => sql`${key.sql}`);
+const asText = (exprs: SQL[]) => list(exprs.map((expr, i) => sql`${expr}::text as ${sql.raw(`k${i}`)}`));
+
+/** One row more than the page tells whether another page follows, without counting. */
+function finish(rows: KeyRow[], window: Window): KeyRead {
+  const keys = rows.slice(0, window.limit);
+  return { keys: window.reverse ? keys.reverse() : keys, more: rows.length > window.limit };
+}
+
+/** The page's keys straight from the list's index, in list order. */
+export async function readKeys(
+  db: Tx,
+  source: ListSource,
+  sort: ResolvedSort,
+  window: Window,
+): Promise<KeyRead> {
+  if (window.limit <= 0) return { keys: [], more: false };
+  const exprs = keyExprs(sort);
+  const conditions = [source.where, keysetBound(sort, window, exprs)].filter((part) => part !== undefined);
+  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const result = (await db.execute(sql`
+    select ${source.id}::text as id, ${asText(exprs)} from ${source.from} ${where}
+    order by ${orderBy(sort, window, exprs)} limit ${window.limit + 1} offset ${window.offset}`)) as unknown as {
+    rows: KeyRow[];
+  };
+  return finish(result.rows, window);
+}
+
+/**
+ * For a list the planner expects to be small: every match (at most `cap` + 1 of them) is read
+ * once, which answers both the exact total and the page. `count` > cap means it was not small.
+ */
+export async function readSmall(
+  db: Tx,
+  source: ListSource,
+  sort: ResolvedSort,
+  window: Window,
+  cap: number,
+): Promise<KeyRead & { count: number }> {
+  const inner = keyExprs(sort);
+  const filter = source.where ? sql`where ${source.where}` : sql``;
+  const columns = list(inner.map((expr, i) => sql`${expr} as ${sql.raw(`t${i}`)}`));
+  const named = sort.keys.map((_, i) => sql.raw(`t${i}`));
+  const bound = keysetBound(sort, window, named);
+  const result = (await db.execute(sql`
+    with m as (select ${source.id}::text as id, ${columns} from ${source.from} ${filter} limit ${cap + 1})
+    select c.n, p.* from (select count(*)::int as n from m) c
+    left join lateral (
+      select id, ${asText(named)} from m ${bound ? sql`where ${bound}` : sql``}
+      order by ${orderBy(sort, window, named)} limit ${Math.max(0, window.limit + 1)} offset ${window.offset}
+    ) p on true`)) as unknown as { rows: Array<KeyRow & { n: number }> };
+  const rows = result.rows.filter((row) => row.id !== null);
+  return { ...finish(rows, window), count: Number(result.rows[0]?.n ?? 0) };
+}
+
+/** The key at an estimated position (0 = first row in list order), from the planner's histogram. */
+export async function seekKey(db: Tx, sort: ResolvedSort, position: number): Promise<string | undefined> {
+  if (!sort.histogram) return undefined;
+  const ascending = sort.descending ? 1 - position : position;
+  // Linear interpolation inside the histogram bucket, so neighbouring page numbers differ.
+  const result = (await db.execute(sql`
+    with s as (
+      select histogram_bounds::text::timestamptz[] as b from pg_stats
+      where schemaname = current_schema() and tablename = ${sort.histogram.table} and attname = ${sort.histogram.column}
+    ), p as (select b, array_length(b, 1) - 1 as buckets, ${ascending}::float8 * (array_length(b, 1) - 1) as x from s)
+    select (b[1 + floor(x)::int] + (b[least(2 + floor(x)::int, buckets + 1)] - b[1 + floor(x)::int]) * (x - floor(x)))::text as k
+    from p where buckets > 0`)) as unknown as { rows: Array<{ k: string | null }> };
+  return result.rows[0]?.k ?? undefined;
+}

@@ -1,0 +1,154 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { asc, inArray, sql } from 'drizzle-orm';
+import { mailOutbox } from '../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../test/helpers.ts';
+import { AppError } from './errors.ts';
+import { containsAny, type ListRequest, type ListSort, listPage, resolveSort } from './list.ts';
+
+let t: TestApp;
+before(async () => {
+  t = await createTestApp();
+});
+after(() => t.close());
+
+const SORTS = {
+  created_at: {
+    keys: [
+      { sql: mailOutbox.createdAt, type: 'timestamptz' },
+      { sql: mailOutbox.id, type: 'uuid' },
+    ],
+    histogram: { table: 'mail_outbox', column: 'created_at' },
+  },
+} satisfies Record<string, ListSort>;
+
+const ROWS = 300;
+/** Subjects in list order (newest first): row-0300 … row-0001. */
+let expected: string[];
+
+async function seed() {
+  await t.ctx.db.execute(sql`
+    insert into mail_outbox (idempotency_key, "to", subject, text, html, template, delivery, status, created_at)
+    select 'list-' || g, 'dev' || g || '@example.com', 'row-' || lpad(g::text, 4, '0'), 't', 'h', 'list', 'outbox', 'sent',
+           timestamptz '2026-01-01' + (g || ' minutes')::interval
+    from generate_series(1, ${ROWS}) g`);
+  await t.ctx.db.execute(sql`analyze mail_outbox`);
+  expected = Array.from({ length: ROWS }, (_, i) => `row-${String(ROWS - i).padStart(4, '0')}`);
+}
+
+function page(request: Partial<ListRequest> & { where?: ReturnType<typeof containsAny> }, countLimit = 20) {
+  return listPage(
+    t.ctx.db,
+    { from: sql`${mailOutbox}`, table: 'mail_outbox', where: request.where, id: mailOutbox.id },
+    resolveSort(SORTS, request.sort ?? '-created_at'),
+    { page: 1, per_page: 10, ...request },
+    (ids) =>
+      t.ctx.db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids)).orderBy(asc(mailOutbox.id)),
+    (row) => row.id,
+    { countLimit },
+  );
+}
+
+const subjects = (rows: Array<{ subject: string }>) => rows.map((row) => row.subject);
+
+test('under the cap: exact total, pages in order from either end', async () => {
+  await seed();
+  const all = await page({ per_page: 100 }, 1000);
+  assert.deepEqual({ total: all.total, exact: all.exact }, { total: ROWS, exact: true });
+  for (const p of [1, 2, 3]) {
+    const res = await page({ per_page: 100, page: p }, 1000);
+    assert.deepEqual(subjects(res.rows), expected.slice((p - 1) * 100, p * 100), `page ${p}`);
+  }
+  // Page 3 of 7 (per_page 45) is read backwards from the end: still the same rows.
+  const back = await page({ per_page: 45, page: 6 }, 1000);
+  assert.deepEqual(subjects(back.rows), expected.slice(225, 270));
+  const lastPage = await page({ per_page: 45, page: 7 }, 1000);
+  assert.deepEqual(subjects(lastPage.rows), expected.slice(270));
+  assert.equal(lastPage.next, undefined);
+  assert.deepEqual((await page({ per_page: 45, page: 8 }, 1000)).rows, []);
+});
+
+test('over the cap: the total is an estimate, the last page holds the oldest rows, cursors walk every row once', async () => {
+  const first = await page({});
+  assert.equal(first.exact, false);
+  assert.ok(Math.abs(first.total - ROWS) <= ROWS * 0.1, `estimate ${first.total}`);
+  assert.deepEqual(subjects(first.rows), expected.slice(0, 10));
+
+  const lastPage = Math.ceil(first.total / 10);
+  const last = await page({ page: lastPage });
+  assert.deepEqual(subjects(last.rows), expected.slice(ROWS - last.rows.length));
+
+  const seen: string[] = [];
+  let current = first;
+  for (let p = 1; ; p++) {
+    seen.push(...subjects(current.rows));
+    if (!current.next) break;
+    current = await page({ page: p + 1, cursor: current.next });
+  }
+  assert.deepEqual(seen, expected);
+
+  const back: string[] = [];
+  current = last;
+  for (let p = lastPage; ; p--) {
+    back.unshift(...subjects(current.rows));
+    if (!current.prev) break;
+    current = await page({ page: p - 1, cursor: current.prev });
+  }
+  assert.deepEqual(back, expected);
+});
+
+test('a page number far from both ends seeks through the histogram: contiguous rows near that position', async () => {
+  const middle = await page({ page: 15 });
+  const got = subjects(middle.rows);
+  const start = expected.indexOf(got[0]!);
+  assert.deepEqual(got, expected.slice(start, start + 10), 'ten consecutive rows');
+  assert.ok(Math.abs(start - 140) <= 15, `row ${start} for position 140`);
+  // Its cursors continue exactly.
+  const next = await page({ page: 16, cursor: middle.next! });
+  assert.deepEqual(subjects(next.rows), expected.slice(start + 10, start + 20));
+  const prev = await page({ page: 14, cursor: middle.prev! });
+  assert.deepEqual(subjects(prev.rows), expected.slice(start - 10, start));
+});
+
+test('ascending order and filters use the same machinery', async () => {
+  const oldest = await page({ sort: 'created_at', per_page: 5 }, 1000);
+  assert.deepEqual(subjects(oldest.rows), [...expected].reverse().slice(0, 5));
+  const filtered = await page({ where: containsAny('dev1', [mailOutbox.to]), per_page: 200 }, 1000);
+  // dev1, dev10–19, dev100–199
+  assert.equal(filtered.total, 111);
+  assert.ok(filtered.exact);
+});
+
+test('search matches % _ and \\ literally', async () => {
+  await t.ctx.db.execute(sql`
+    insert into mail_outbox (idempotency_key, "to", subject, text, html, template, delivery, status)
+    values ('p1', 'a%b@x.test', 's', 't', 'h', 'x', 'outbox', 'sent'),
+           ('p2', 'a_b@x.test', 's', 't', 'h', 'x', 'outbox', 'sent'),
+           ('p3', 'a\\b@x.test', 's', 't', 'h', 'x', 'outbox', 'sent'),
+           ('p4', 'aXb@x.test', 's', 't', 'h', 'x', 'outbox', 'sent')`);
+  const to = async (term: string) =>
+    (await page({ where: containsAny(term, [mailOutbox.to]), per_page: 10 }, 1000)).rows.map((row) => row.to);
+  assert.deepEqual(await to('a%b'), ['a%b@x.test']);
+  assert.deepEqual(await to('a_b'), ['a_b@x.test']);
+  assert.deepEqual(await to('a\\b'), ['a\\b@x.test']);
+  assert.deepEqual((await to('AXB')).sort(), ['aXb@x.test']);
+});
+
+test('a cursor from another order, or altered, is refused as a validation error', async () => {
+  const { next } = await page({});
+  const refused = async (request: Partial<ListRequest>) => {
+    await assert.rejects(page(request), (error: unknown) => {
+      assert.ok(error instanceof AppError);
+      assert.equal(error.code, 'validation_failed');
+      assert.ok(error.details.fields?.cursor);
+      return true;
+    });
+  };
+  await refused({ cursor: next!, sort: 'created_at' });
+  await refused({ cursor: 'bm90LWpzb24' });
+  const forged = (values: unknown[]) =>
+    Buffer.from(JSON.stringify(['-created_at', 0, ...values])).toString('base64url');
+  await refused({ cursor: forged(['2026-13-45 99:00:00+00', '00000000-0000-4000-8000-000000000000']) });
+  await refused({ cursor: forged(['2026-01-01 00:00:00+00', 'not-a-uuid']) });
+  await refused({ cursor: forged(['2026-01-01 00:00:00+00']) });
+});

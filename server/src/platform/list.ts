@@ -1,0 +1,195 @@
+/**
+ * The one list pattern: bounded pages in an index's order, cheap totals, substring search.
+ *
+ * - Totals: the planner's estimate first (the table's for an unfiltered list, EXPLAIN for a
+ *   filtered one). Expected tiny: all matches are read once (one trigram scan for a search),
+ *   giving the exact total and the page together. Expected up to EXACT_COUNT_LIMIT: counted
+ *   through the index, stopping past the cap. Expected larger: Total is that estimate and nothing
+ *   is counted. A request never reads more than the cap's worth of rows to count.
+ * - Pages: the page's ids (and sort keys) from an index, then the rows for those ids (`load`).
+ *   `page=N` is exact within the cap of either end (offset from the nearer end, so the last page
+ *   is as cheap as the first). Farther in, where the total is an estimate anyway, a
+ *   timestamp-ordered list seeks to the estimated position through the planner's histogram.
+ * - Cursors: every answer carries its first and last row's keys; the Link header's next/prev URLs
+ *   carry them, and following one is a keyset read: the same cost at page 2 and page 40,000.
+ */
+import { type AnyColumn, and, ilike, or, type SQL } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
+import { countUpTo, estimateListRows, exactCountLimit } from './count.ts';
+import { fieldError } from './errors.ts';
+import {
+  decodeCursor,
+  encodeCursor,
+  INVALID_CURSOR,
+  isDataException,
+  type KeyRead,
+  type KeyRow,
+  type ListSort,
+  type ListSource,
+  type ResolvedSort,
+  readKeys,
+  readSmall,
+  seekKey,
+  type Window,
+} from './list-query.ts';
+
+export type { KeyType, ListSort, ListSource, SortKey } from './list-query.ts';
+
+export type ListRequest = { page: number; per_page: number; cursor?: string | undefined; sort?: string };
+
+export type ListPage<Row> = {
+  rows: Row[];
+  page: number;
+  per_page: number;
+  total: number;
+  /** False once Total is an estimate (more than EXACT_COUNT_LIMIT rows). */
+  exact: boolean;
+  /** Whether a next / previous page exists (read from the index, not from the total). */
+  hasNext: boolean;
+  hasPrev: boolean;
+  /** Cursors for the neighbouring pages (absent on an empty page). */
+  next?: string;
+  prev?: string;
+};
+
+export type ListOptions = {
+  /** The exact-count cap; tests lower it instead of inserting 10,000 rows. */
+  countLimit?: number;
+};
+
+/** `-created_at` → the list's `created_at` sort, descending. Unknown names never get here (zod enum). */
+export function resolveSort(sorts: Record<string, ListSort>, sort: string): ResolvedSort {
+  const descending = sort.startsWith('-');
+  const spec = sorts[descending ? sort.slice(1) : sort];
+  if (!spec) throw fieldError('sort', `Cannot sort by ${sort}`);
+  return { ...spec, name: sort, descending };
+}
+
+type Total = { total: number; exact: boolean };
+
+/** Where page N starts in a list too large to count. */
+async function pageWindow(db: Tx, sort: ResolvedSort, request: ListRequest, total: number, cap: number) {
+  const n = request.per_page;
+  const offset = (request.page - 1) * n;
+  if (offset <= cap) return { limit: n, offset, reverse: false };
+  // Rows after this page, counted from the end.
+  const fromEnd = total - offset - n;
+  if (fromEnd <= cap) return { limit: n + Math.min(0, fromEnd), offset: Math.max(0, fromEnd), reverse: true };
+  const key = await seekKey(db, sort, offset / total);
+  if (key) return { limit: n, offset: 0, reverse: false, after: { values: [key], inclusive: true } };
+  return offset <= fromEnd
+    ? { limit: n, offset, reverse: false }
+    : { limit: n, offset: fromEnd, reverse: true };
+}
+
+/** The cursor's window, or page N's as if the list were small (forward offset). */
+function requestedWindow(sort: ResolvedSort, request: ListRequest): Window | undefined {
+  if (!request.cursor) return undefined;
+  const cursor = decodeCursor(request.cursor, sort);
+  return {
+    limit: request.per_page,
+    offset: 0,
+    reverse: cursor.before,
+    after: { values: cursor.values, inclusive: false },
+  };
+}
+
+/** Page N of a list whose exact total is known: from the nearer end. */
+function countedWindow(request: ListRequest, total: number): Window {
+  const n = request.per_page;
+  const offset = (request.page - 1) * n;
+  const fromEnd = total - offset - n;
+  if (offset >= total || fromEnd >= offset) return { limit: offset >= total ? 0 : n, offset, reverse: false };
+  return { limit: n + Math.min(0, fromEnd), offset: Math.max(0, fromEnd), reverse: true };
+}
+
+async function readPage(
+  db: Tx,
+  listed: ListSource,
+  sort: ResolvedSort,
+  request: ListRequest,
+  cap: number,
+): Promise<{ read: KeyRead; window: Window; total: Total }> {
+  const source = { ...listed, where: and(listed.where, listed.search) };
+  const cursorWindow = requestedWindow(sort, request);
+  const estimate = await estimateListRows(db, source);
+  if (estimate === undefined || estimate <= cap / 10 || (listed.search && estimate <= cap)) {
+    // Expected tiny, or a search that may be: one read of every match (one trigram scan) answers
+    // the total and the page.
+    const window = cursorWindow ?? {
+      limit: request.per_page,
+      offset: (request.page - 1) * request.per_page,
+      reverse: false,
+    };
+    const small = await readSmall(db, source, sort, window, cap);
+    if (small.count <= cap) return { read: small, window, total: { total: small.count, exact: true } };
+  } else if (estimate <= cap) {
+    // Expected up to the cap: count through the index, then read just the page.
+    const count = await countUpTo(db, source, cap);
+    if (count <= cap) {
+      const window = cursorWindow ?? countedWindow(request, count);
+      return { read: await readKeys(db, source, sort, window), window, total: { total: count, exact: true } };
+    }
+  }
+  const total = { total: Math.max(estimate ?? 0, cap + 1), exact: false };
+  const window = cursorWindow ?? (await pageWindow(db, sort, request, total.total, cap));
+  return { read: await readKeys(db, source, sort, window), window, total };
+}
+
+/**
+ * One page of a list. `load` reads the rows for the page's ids (in any order, with any joins);
+ * `idOf` names a loaded row's id. Returns the rows in list order with the total and cursors.
+ */
+export async function listPage<Row>(
+  db: Tx,
+  source: ListSource,
+  sort: ResolvedSort,
+  request: ListRequest,
+  load: (ids: string[]) => Promise<Row[]>,
+  idOf: (row: Row) => string,
+  options: ListOptions = {},
+): Promise<ListPage<Row>> {
+  const cap = options.countLimit ?? exactCountLimit();
+  const { read, window, total } = await readPage(db, source, sort, request, cap).catch((error: unknown) => {
+    // Key values PostgreSQL cannot read (a forged cursor) are a bad cursor, not a 500.
+    if (request.cursor && isDataException(error)) throw fieldError('cursor', INVALID_CURSOR);
+    throw error;
+  });
+  const { keys } = read;
+  const loaded = keys.length ? await load(keys.map((key) => key.id)) : [];
+  const byId = new Map(loaded.map((row) => [idOf(row), row]));
+  const rows = keys.map((key) => byId.get(key.id)).filter((row): row is Row => row !== undefined);
+
+  // Read forwards, `more` means a next page; read backwards, a previous one. The other side is
+  // known from how the page was reached (a cursor row, or rows skipped by the offset).
+  const reachedFromBehind = window.offset > 0 || window.after !== undefined;
+  const hasNext = window.reverse ? reachedFromBehind : read.more;
+  const hasPrev = window.reverse ? read.more : reachedFromBehind;
+  const valuesOf = (key: KeyRow) => sort.keys.map((_, i) => key[`k${i}`]!);
+  const first = keys[0];
+  const last = keys.at(-1);
+  return {
+    rows,
+    page: request.page,
+    per_page: request.per_page,
+    total: total.total,
+    exact: total.exact,
+    hasNext,
+    // An empty page past the end still links back.
+    hasPrev: hasPrev || (keys.length === 0 && request.page > 1),
+    ...(hasNext && last ? { next: encodeCursor(sort.name, false, valuesOf(last)) } : {}),
+    ...(hasPrev && first ? { prev: encodeCursor(sort.name, true, valuesOf(first)) } : {}),
+  };
+}
+
+/** `%term%` for ILIKE, with the pattern characters in the term matched literally. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** Rows where any of the columns contains the term (case-insensitive; pg_trgm GIN indexes serve it). */
+export function containsAny(term: string | undefined, columns: AnyColumn[]): SQL | undefined {
+  if (!term) return undefined;
+  const pattern = containsPattern(term);
+  return or(...columns.map((column) => ilike(column, pattern)));
+}

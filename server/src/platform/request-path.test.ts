@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
+import { after, before, test } from 'node:test';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import pino from 'pino';
+import { buildApp } from '../app.ts';
+import { createTestApp, type TestApp } from '../test/helpers.ts';
+import { securityHeaders } from './security-headers.ts';
+
+let t: TestApp;
+before(async () => {
+  t = await createTestApp();
+});
+after(() => t.close());
+
+test('API responses are compressed with brotli or gzip when the client accepts it', async () => {
+  const plain = await t.app.inject({ url: '/api/v1/openapi.json' });
+  assert.equal(plain.headers['content-encoding'], undefined);
+  const br = await t.app.inject({ url: '/api/v1/openapi.json', headers: { 'accept-encoding': 'br, gzip' } });
+  assert.equal(br.headers['content-encoding'], 'br');
+  assert.ok(br.rawPayload.length < plain.rawPayload.length / 3, 'brotli shrinks the document');
+  assert.deepEqual(JSON.parse(brotliDecompressSync(br.rawPayload).toString()), plain.json());
+  const gzip = await t.app.inject({ url: '/api/v1/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+  assert.equal(gzip.headers['content-encoding'], 'gzip');
+  assert.deepEqual(JSON.parse(gunzipSync(gzip.rawPayload).toString()), plain.json());
+  // Tiny bodies are not worth compressing.
+  const small = await t.app.inject({ url: '/healthz', headers: { 'accept-encoding': 'br' } });
+  assert.equal(small.headers['content-encoding'], undefined);
+});
+
+test('security headers are the same on every response, HSTS only over https', async () => {
+  const health = await t.app.inject({ url: '/healthz' });
+  const api = await t.app.inject({ url: '/api/v1/config' });
+  for (const name of [
+    'content-security-policy',
+    'x-content-type-options',
+    'referrer-policy',
+    'x-frame-options',
+  ]) {
+    assert.ok(health.headers[name], `${name} on /healthz`);
+    assert.equal(health.headers[name], api.headers[name]);
+  }
+  assert.match(String(health.headers['content-security-policy']), /object-src 'none'/);
+  assert.match(String(health.headers['content-security-policy']), /frame-ancestors 'none'/);
+  assert.equal(health.headers['strict-transport-security'], undefined);
+  assert.match(securityHeaders({ https: true })['strict-transport-security'] ?? '', /max-age=\d+/);
+});
+
+test('one access-log line per request; server errors and slow requests at warn', async () => {
+  const lines: Array<Record<string, unknown>> = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).trim().split('\n')) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  const log = pino({ level: 'info' }, sink);
+  const app = await buildApp({ ...t.ctx, log }, { accessLog: 'info' });
+  app.get('/boom', { config: { access: 'public' } }, async () => {
+    throw new Error('kaput');
+  });
+  try {
+    await app.inject({ url: '/healthz' });
+    await app.inject({ url: '/api/v1/nothing' });
+    await app.inject({ url: '/boom' });
+    const access = lines.filter((line) => typeof line.status === 'number');
+    assert.deepEqual(
+      access.map((line) => [line.msg, line.level]),
+      [
+        [`GET /healthz 200 ${access[0]!.ms} ms`, 30],
+        [`GET /api/v1/nothing 404 ${access[1]!.ms} ms`, 30],
+        [`GET /boom 500 ${access[2]!.ms} ms`, 40],
+      ],
+    );
+    lines.length = 0;
+    const quiet = await buildApp({ ...t.ctx, log }, { accessLog: 'debug' });
+    await quiet.inject({ url: '/healthz' });
+    assert.equal(lines.filter((line) => typeof line.status === 'number').length, 0);
+    assert.ok(!JSON.stringify(lines).includes('incoming request'), "Fastify's own request lines are off");
+    await quiet.close();
+  } finally {
+    await app.close();
+  }
+});
