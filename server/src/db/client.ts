@@ -89,10 +89,10 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 /**
  * PostgreSQL compiled to WebAssembly is large: V8's optimising tier needs ~640 MB for a couple of
  * seconds to compile its biggest function (which runs on every query, so it is always tiered up),
- * which alone breaks a 600 MB start-up budget. The baseline compiler (Liftoff) keeps the whole
- * process under ~500 MB, at the cost of roughly 2x CPU on scan-heavy queries; indexed pages barely
- * change. Set before PGlite compiles (V8 reads these when a module is compiled), and the pair is
- * needed: either flag alone still tiers up.
+ * which alone breaks a 600 MB start-up budget. With the baseline compiler (Liftoff) only, the
+ * whole server restarts within ~400 MB, at the cost of roughly 2x CPU on scan-heavy queries (see
+ * docs/decisions.md). Set before PGlite compiles (V8 reads these when a module is compiled), and
+ * the pair is needed: either flag alone still tiers up.
  */
 function compileWasmWithLiftoffOnly() {
   v8.setFlagsFromString('--no-wasm-tier-up');
