@@ -10,13 +10,13 @@ import { createTestApp } from '../test/helpers.ts';
 import { DataDirLockedError, openPglite } from './client.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 
-/** Runs `work` while a 10 ms timer ticks; answers the worst delay of a tick past its due time. */
-async function worstTimerDelay(work: () => Promise<unknown>): Promise<number> {
-  let worst = 0;
+/** Runs `work` while a 10 ms timer ticks; answers how late each tick was, in ms. */
+async function timerLateness(work: () => Promise<unknown>): Promise<number[]> {
+  const late: number[] = [];
   let last = performance.now();
   const timer = setInterval(() => {
     const now = performance.now();
-    worst = Math.max(worst, now - last - 10);
+    late.push(now - last - 10);
     last = now;
   }, 10);
   try {
@@ -24,16 +24,35 @@ async function worstTimerDelay(work: () => Promise<unknown>): Promise<number> {
   } finally {
     clearInterval(timer);
   }
-  return worst;
+  return late;
 }
+
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * p)]!;
 
 test('a slow query on the embedded database leaves the event loop free', async () => {
   const database = await openPglite();
   try {
     const started = performance.now();
-    const delay = await worstTimerDelay(() => database.db.execute(sql`select pg_sleep(1)`));
+    const late = await timerLateness(() => database.db.execute(sql`select pg_sleep(1)`));
     assert.ok(performance.now() - started >= 1000, 'the query really slept');
-    assert.ok(delay < 100, `a 10 ms timer was held up ${Math.round(delay)} ms`);
+    // A blocked event loop ticks once in that second, ~1000 ms late. A busy machine delays the odd
+    // tick by itself, hence the 90th percentile rather than the worst.
+    assert.ok(late.length >= 30, `the timer ticked only ${late.length} times during the query`);
+    const p90 = percentile(late, 0.9);
+    assert.ok(p90 < 100, `a 10 ms timer ran ${Math.round(p90)} ms late (90th percentile)`);
+  } finally {
+    await database.close();
+  }
+});
+
+test('the embedded database keeps shared_buffers small (its memory budget)', async () => {
+  const database = await openPglite();
+  try {
+    const result = (await database.db.execute(sql`show shared_buffers`)) as unknown as {
+      rows: Array<{ shared_buffers: string }>;
+    };
+    assert.equal(result.rows[0]!.shared_buffers, '32MB');
   } finally {
     await database.close();
   }
@@ -58,8 +77,9 @@ test('/healthz answers at once while a query sleeps for a second', async () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     await slow;
+    // A blocked server answers one check, after the query; a busy machine may slow one by itself.
     assert.ok(timings.length >= 3, `only ${timings.length} health checks ran during the query`);
-    assert.ok(Math.max(...timings) < 100, `/healthz took ${timings.map(Math.round).join(', ')} ms`);
+    assert.ok(percentile(timings, 0.5) < 100, `/healthz took ${timings.map(Math.round).join(', ')} ms`);
   } finally {
     await t.close();
   }

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -68,6 +69,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       `The data directory ${dataDir} is in use by another portal process. Stop it first, or set DATA_DIR to another directory.`,
     );
   }
+  compileWasmWithLiftoffOnly();
   const socketDir = mkdtempSync(path.join(tmpdir(), 'portal-pglite-'));
   try {
     const stop = await startWorker({ dataDir: pgDir, socketPath: path.join(socketDir, '.s.PGSQL.5432') });
@@ -82,6 +84,19 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     await unlock?.();
     throw error;
   }
+}
+
+/**
+ * PostgreSQL compiled to WebAssembly is large: V8's optimising tier needs ~640 MB for a couple of
+ * seconds to compile its biggest function (which runs on every query, so it is always tiered up),
+ * which alone breaks a 600 MB start-up budget. With the baseline compiler (Liftoff) only, the
+ * whole server restarts within ~400 MB, at the cost of roughly 2x CPU on scan-heavy queries (see
+ * docs/decisions.md). Set before PGlite compiles (V8 reads these when a module is compiled), and
+ * the pair is needed: either flag alone still tiers up.
+ */
+function compileWasmWithLiftoffOnly() {
+  v8.setFlagsFromString('--no-wasm-tier-up');
+  v8.setFlagsFromString('--no-wasm-dynamic-tiering');
 }
 
 /** Starts the worker and waits until it serves; answers a function that shuts it down cleanly. */

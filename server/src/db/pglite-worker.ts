@@ -14,8 +14,11 @@ export type PgliteWorkerMessage = { type: 'ready' } | { type: 'closed' };
 const { dataDir, socketPath } = workerData as PgliteWorkerData;
 const port = parentPort!;
 const extensions = { pg_trgm };
+// PostgreSQL touches all of shared_buffers at start; PGlite's 128MB default is a quarter of the
+// memory budget. Pages missed here are still in the OS page cache.
+const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
-const db = dataDir ? await PGlite.create({ dataDir, extensions }) : await openInMemory();
+const db = dataDir ? await PGlite.create({ dataDir, extensions, startParams }) : await openInMemory();
 const server = await serveSessions(db, socketPath);
 port.postMessage({ type: 'ready' } satisfies PgliteWorkerMessage);
 
@@ -41,11 +44,11 @@ async function openInMemory(): Promise<PGlite> {
   const cacheDir = path.join(pgliteDir, '..', '..', '.cache', 'portal-pglite');
   const template = path.join(cacheDir, `initdb-${version}.tar.gz`);
   try {
-    return await PGlite.create({ extensions, loadDataDir: await openAsBlob(template) });
+    return await PGlite.create({ extensions, startParams, loadDataDir: await openAsBlob(template) });
   } catch {
     // no template yet (or an unreadable one): initialise, then keep the result for next time
   }
-  const fresh = await PGlite.create({ extensions });
+  const fresh = await PGlite.create({ extensions, startParams });
   try {
     const dump = Buffer.from(await (await fresh.dumpDataDir('gzip')).arrayBuffer());
     mkdirSync(cacheDir, { recursive: true });
