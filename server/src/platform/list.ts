@@ -83,7 +83,7 @@ async function pageWindow(db: Tx, sort: ResolvedSort, request: ListRequest, tota
     : { limit: n, offset: fromEnd, reverse: true };
 }
 
-/** The cursor's window, or page N's as if the list were small (forward offset). */
+/** The window a cursor asks for (keys after, or before, the cursor row); none without a cursor. */
 function requestedWindow(sort: ResolvedSort, request: ListRequest): Window | undefined {
   if (!request.cursor) return undefined;
   const cursor = decodeCursor(request.cursor, sort);

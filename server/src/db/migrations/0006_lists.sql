@@ -38,6 +38,7 @@ ALTER TABLE "announcement_reads" ALTER COLUMN "visible_from" SET NOT NULL;--> st
 ALTER TABLE "announcement_reads" ALTER COLUMN "visible_seq" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "announcements" ADD COLUMN "emails_sent" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "announcements" ADD COLUMN "emails_failed" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "developer_app_members" ADD COLUMN "app_search" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "announcement_unreads" ADD CONSTRAINT "announcement_unreads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "announcement_unreads" ADD CONSTRAINT "announcement_unreads_announcement_id_announcements_id_fk" FOREIGN KEY ("announcement_id") REFERENCES "public"."announcements"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "announcement_watermarks" ADD CONSTRAINT "announcement_watermarks_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -52,7 +53,7 @@ CREATE INDEX "developer_apps_name_trgm" ON "developer_apps" USING gin ("name" gi
 CREATE INDEX "developer_apps_deleted_idx" ON "developer_apps" USING btree ("id") WHERE "developer_apps"."deleted_at" is not null;--> statement-breakpoint
 CREATE INDEX "mail_outbox_created_idx" ON "mail_outbox" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "mail_outbox_to_trgm" ON "mail_outbox" USING gin ("to" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "developer_app_members_user_idx" ON "developer_app_members" USING btree ("user_id","created_at","id","developer_app_id");--> statement-breakpoint
+CREATE INDEX "developer_app_members_user_idx" ON "developer_app_members" USING btree ("user_id","created_at","id","developer_app_id","app_search");--> statement-breakpoint
 CREATE INDEX "developer_app_invitations_app_status_idx" ON "developer_app_invitations" USING btree ("developer_app_id","status","created_at","id");--> statement-breakpoint
 -- Hand-written: announcements keep their critical e-mails' counts (sent / failed) as the mail job
 -- records them, so the admin list never counts the outbox. Keys are announcement:<id>:<user id>.
@@ -81,4 +82,25 @@ FROM (
          count(*) FILTER (WHERE "status" = 'sent')::int AS sent,
          count(*) FILTER (WHERE "status" = 'failed')::int AS failed
   FROM "mail_outbox" WHERE "template" = 'announcement.critical' GROUP BY 1
-) c WHERE a."id"::text = c.id;
+) c WHERE a."id"::text = c.id;--> statement-breakpoint
+-- Hand-written: memberships carry their app's names for My Apps search (an index-only scan over
+-- the user's own entries). Set when a membership is added; refreshed when the app is renamed.
+CREATE FUNCTION "developer_app_members_app_search"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  SELECT a."internal_name" || E'\n' || coalesce(a."name", '') INTO NEW."app_search"
+  FROM "developer_apps" a WHERE a."id" = NEW."developer_app_id";
+  RETURN NEW;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "developer_app_members_app_search" BEFORE INSERT OR UPDATE OF "developer_app_id" ON "developer_app_members"
+FOR EACH ROW EXECUTE FUNCTION "developer_app_members_app_search"();--> statement-breakpoint
+CREATE FUNCTION "developer_apps_member_search"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "developer_app_members" SET "app_search" = NEW."internal_name" || E'\n' || coalesce(NEW."name", '')
+  WHERE "developer_app_id" = NEW."id";
+  RETURN NEW;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "developer_apps_member_search" AFTER UPDATE OF "internal_name", "name" ON "developer_apps"
+FOR EACH ROW WHEN (OLD."internal_name" IS DISTINCT FROM NEW."internal_name" OR OLD."name" IS DISTINCT FROM NEW."name")
+EXECUTE FUNCTION "developer_apps_member_search"();--> statement-breakpoint
+UPDATE "developer_app_members" m SET "app_search" = a."internal_name" || E'\n' || coalesce(a."name", '')
+FROM "developer_apps" a WHERE a."id" = m."developer_app_id";

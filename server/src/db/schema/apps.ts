@@ -80,12 +80,17 @@ export const developerAppMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['owner', 'admin', 'developer'] }).notNull(),
+    /**
+     * The app's internal and public name (newline between), for My Apps search. Kept by triggers
+     * (migration 0006) when a membership is added or the app is renamed; never written here.
+     */
+    appSearch: text('app_search').notNull().default(''),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('developer_app_members_app_user_uq').on(t.developerAppId, t.userId),
-    // My Apps: the apps I am on, newest membership first, read from the index alone.
-    index('developer_app_members_user_idx').on(t.userId, t.createdAt, t.id, t.developerAppId),
+    // My Apps: the apps I am on, newest membership first, paged and searched from the index alone.
+    index('developer_app_members_user_idx').on(t.userId, t.createdAt, t.id, t.developerAppId, t.appSearch),
   ],
 );
 

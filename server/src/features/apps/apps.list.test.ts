@@ -60,6 +60,22 @@ test('filters[search] matches part of a name', async () => {
   assert.deepEqual(res.json(), [], "another user's app is never found");
 });
 
+test('search follows renames (public and internal name), and a newly shared app', async () => {
+  const target = mine.find((app) => app.name === 'RFI Mirror 3')!;
+  const renamed = await me.patch(`/api/v1/developer_apps/${target.id}`, { name: 'Submittal Hub' });
+  assert.equal(renamed.statusCode, 200, renamed.body);
+  const found = async (term: string) =>
+    (await me.get(`/api/v1/developer_apps?filters[search]=${encodeURIComponent(term)}`))
+      .json()
+      .map((row: { id: string }) => row.id);
+  assert.deepEqual(await found('submittal'), [target.id]);
+  assert.deepEqual(await found('rfi mirror 3'), [target.id], 'the internal name still matches');
+  await me.patch(`/api/v1/developer_apps/${target.id}`, { internal_name: 'Change Orders' });
+  assert.deepEqual(await found('rfi mirror 3'), []);
+  assert.deepEqual(await found('change ord'), [target.id]);
+  assert.deepEqual(await found('orders submittal'), [], 'the two names are not one string');
+});
+
 test('bad paging is refused', async () => {
   await assertRefusesBadPaging(me, '/api/v1/developer_apps', 100, ['filters[search]=x']);
 });
