@@ -38,6 +38,9 @@ export async function startPortal(target: Target): Promise<RunningServer & { log
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: target.dataDir,
     SEED_DEMO: 'false',
+    // Production refuses to start without these; the bench sends no e-mail worth protecting.
+    OUTBOX_DELIVERY: 'true',
+    ENCRYPTION_KEY: env.ENCRYPTION_KEY ?? 'bench-encryption-key-bench-encryption-key',
     // The API is what is measured; a built web app or not must not change the figures.
     WEB_DIST: path.join(target.dataDir, 'no-web-build'),
     ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),

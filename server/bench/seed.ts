@@ -63,7 +63,9 @@ export async function seed(ctx: AppContext, sizes: SeedSizes, log: (line: string
   const n = sizes.announcements;
   await run('users', sizes.users, (lo, hi) => usersChunk(lo, hi));
   await run('announcements', n, (lo, hi) => announcementsChunk(lo, hi, admin.id));
+  await ctx.db.execute(watermarkSql(developer.id));
   await run('announcement_reads', n, (lo, hi) => readsChunk(lo, hi, developer.id));
+  await run('announcement_unreads', n, (lo, hi) => unreadsChunk(lo, hi, developer.id));
   await run('mail_outbox', sizes.outbox, (lo, hi) => outboxChunk(lo, hi, n, sizes.users));
   const owned = { id: developer.id, procoreId: developer.procoreId };
   await run('developer_apps', sizes.apps * 2, (lo, hi) => appsChunk(lo, hi, sizes, owned));
@@ -133,30 +135,60 @@ function usersChunk(lo: number, hi: number) {
     from generate_series(${lo}::int, ${hi}::int) g`;
 }
 
-/** 80 % published, 10 % drafts, 10 % scheduled in the future; every 500th published one critical. */
+/**
+ * 80 % published, 10 % drafts, 10 % scheduled in the future; every 500th published one critical.
+ * visible_from / visible_seq are filled as the announcements repo fills them (drafts have none;
+ * otherwise the later of creation and the show-after day, in UTC).
+ */
 function announcementsChunk(lo: number, hi: number, authorId: string) {
   return sql`
-    insert into announcements (id, title, summary, body, critical, draft, show_after, author_id, created_at, updated_at)
-    select md5('announcement-' || g)::uuid,
-           ${planted('g', `'Telemetry API changes ' || g`, `'Release notes ' || g`)},
-           'What changed in release ' || g,
-           '## Release ' || g || E'\n\nThe **platform** gained new endpoints. See the [changelog](https://example.com/changelog/' || g || ').',
-           g % 500 = 5, g % 10 = 0,
-           case g % 10 when 1 then current_date + (1 + g % 300) when 2 then current_date - (1 + g % 300) end,
-           ${authorId}, ${age}, ${age}
-    from generate_series(${lo}::int, ${hi}::int) g`;
+    insert into announcements (id, title, summary, body, critical, draft, show_after, show_after_at,
+                               visible_from, visible_seq, author_id, created_at, updated_at)
+    select id, title, summary, body, critical, draft, show_after, show_after_at,
+           case when draft then null else greatest(created_at, coalesce(show_after_at, created_at)) end,
+           case when draft then null else nextval('announcements_visible_seq') end,
+           author_id, created_at, created_at
+    from (
+      select md5('announcement-' || g)::uuid as id,
+             ${planted('g', `'Telemetry API changes ' || g`, `'Release notes ' || g`)} as title,
+             'What changed in release ' || g as summary,
+             '## Release ' || g || E'\n\nThe **platform** gained new endpoints. See the [changelog](https://example.com/changelog/' || g || ').' as body,
+             g % 500 = 5 as critical, g % 10 = 0 as draft, s.show_after,
+             s.show_after::timestamp at time zone 'UTC' as show_after_at,
+             ${authorId}::text as author_id, ${age} as created_at
+      from generate_series(${lo}::int, ${hi}::int) g,
+           lateral (select case g % 10 when 1 then current_date + (1 + g % 300)
+                                       when 2 then current_date - (1 + g % 300) end as show_after) s
+    ) a`;
 }
 
 /**
- * The bench developer once marked everything read (one row per announcement, as "mark all read"
- * does) and since read every 10th of the newest thousand, so a few hundred stay unread.
+ * The bench developer's read state as the unread model keeps it: a watermark an hour old (as
+ * "mark all read" leaves it) with a few exceptions below it, and every 10th of the newer ones
+ * opened since, so a few dozen stay unread.
  */
+function watermarkSql(userId: string) {
+  return sql`
+    insert into announcement_watermarks (user_id, read_through, read_through_seq)
+    values (${userId}, now() - interval '1 hour', 0)`;
+}
+
 function readsChunk(lo: number, hi: number, userId: string) {
   return sql`
-    insert into announcement_reads (announcement_id, user_id, read_at)
-    select md5('announcement-' || g)::uuid, ${userId}, now() - make_interval(secs => g * 15)
+    insert into announcement_reads (announcement_id, user_id, read_at, visible_from, visible_seq)
+    select id, ${userId}, now(), visible_from, visible_seq
+    from announcements
+    where id in (select md5('announcement-' || g)::uuid from generate_series(${lo}::int, ${hi}::int) g
+                 where g <= 120 and g % 10 = 3)
+      and visible_from is not null`;
+}
+
+function unreadsChunk(lo: number, hi: number, userId: string) {
+  return sql`
+    insert into announcement_unreads (user_id, announcement_id)
+    select ${userId}, md5('announcement-' || g)::uuid
     from generate_series(${lo}::int, ${hi}::int) g
-    where g % 10 not in (0, 1) and (g > 1000 or g % 10 = 3)`;
+    where g > 120 and g <= 20000 and g % 1000 = 7`;
 }
 
 /** 10 % are critical-announcement e-mails (keyed as the announcements feature keys them). */
