@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/client.ts';
 import { prepareDrain } from './platform/drain.ts';
 import { createLogger } from './platform/logger.ts';
+import { sweepTempFiles } from './platform/storage.ts';
 import { seedDemo } from './seed.ts';
 
 async function main() {
@@ -29,6 +30,9 @@ async function main() {
     }
     throw error;
   }
+  // Uploads a dead process was streaming when it stopped (kill -9, a crash) are never finished.
+  const swept = await sweepTempFiles(config.dataDir);
+  if (swept) log.info({ files: swept }, 'removed unfinished uploads');
   const app = await buildApp(ctx, { accessLog: pretty ? 'info' : 'debug' });
   const drain = prepareDrain(app);
   if (config.seedDemo) await seedDemo(ctx);
