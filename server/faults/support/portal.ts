@@ -1,6 +1,6 @@
 // Starts real portal processes (server/src/main.ts) for the faults suite and watches them.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -75,6 +75,12 @@ export function startPortal({ dataDir, port, env = {} }: PortalOptions): Portal 
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
   );
+  // FAULTS_LOG_DIR keeps every process's output for a look after a failure.
+  const logDir = process.env.FAULTS_LOG_DIR;
+  if (logDir)
+    void exited.then(() =>
+      writeFileSync(path.join(logDir, `portal-${port}-${child.pid}.log`), output, { flag: 'a' }),
+    );
   let gone = false;
   void exited.then(() => {
     gone = true;
@@ -88,7 +94,7 @@ export function startPortal({ dataDir, port, env = {} }: PortalOptions): Portal 
     async ready(timeoutMs = 120_000) {
       const until = started + timeoutMs;
       while (!isReady) {
-        if (gone) throw new Error(`the portal exited before it was ready:\n${output.slice(-3000)}`);
+        if (gone) throw new Error(`the portal exited before it was ready:\n${excerpt(output)}`);
         if (Date.now() > until)
           throw new Error(`the portal was not ready within ${timeoutMs} ms:\n${output.slice(-3000)}`);
         await delay(20);
@@ -114,6 +120,12 @@ export async function waitUntil<T>(
     if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await delay(everyMs);
   }
+}
+
+/** The part of a process's output that explains a crash: from the first error on, else the end. */
+export function excerpt(output: string, size = 3_000): string {
+  const at = output.search(/\b\w*Error\b|"level":50|"level":60/);
+  return at >= 0 ? output.slice(Math.max(0, at - 300), at - 300 + size) : output.slice(-size);
 }
 
 /** Kills what is still running at the end of a test. */
