@@ -2,7 +2,9 @@ import { buildApp } from './app.ts';
 import { createContext } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/client.ts';
+import { prepareDrain } from './platform/drain.ts';
 import { createLogger } from './platform/logger.ts';
+import { sweepTempFiles } from './platform/storage.ts';
 import { seedDemo } from './seed.ts';
 
 async function main() {
@@ -29,22 +31,37 @@ async function main() {
     }
     throw error;
   }
+  // Uploads a dead process was streaming when it stopped (kill -9, a crash) are never finished.
+  const swept = await sweepTempFiles(config.dataDir);
+  if (swept) log.info({ files: swept }, 'removed unfinished uploads');
   const app = await buildApp(ctx, { accessLog: pretty ? 'info' : 'debug' });
+  const drain = prepareDrain(app);
   if (config.seedDemo) await seedDemo(ctx);
   await ctx.jobs.work(ctx);
   await app.listen({ port: config.port, host: config.host });
   log.info(`Developer portal ready at ${config.publicUrl} (${ctx.database.kind})`);
 
+  // A supervisor waits ~10 s after SIGTERM before SIGKILL: requests get up to 7 s, job handlers the
+  // same 7 s alongside (then they are failed, so they retry), and closing takes the rest.
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 20_000);
+    const force = setTimeout(() => {
+      log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 9_500);
     force.unref();
     try {
-      await app.close(); // stops accepting, waits for in-flight requests
-      await ctx.close(); // stops job workers, closes the database
+      const [http] = await Promise.all([
+        drain({ graceMs: 1_000, timeoutMs: 7_000 }),
+        ctx.jobs.stopWorkers(7_000),
+      ]);
+      if (http.forced) log.warn({ connections: http.forced }, 'requests still running were cut off');
+      await app.close();
+      await ctx.close(); // closes the job queue and the database
+      log.info({ drainMs: http.ms }, 'stopped');
       process.exit(0);
     } catch (error) {
       log.error({ err: error }, 'shutdown failed');

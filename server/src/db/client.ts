@@ -33,7 +33,11 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
 /** Drizzle over a node-postgres pool: the one driver for PostgreSQL and for the embedded database. */
 function connect(url: string, kind: Database['kind'], stop?: () => Promise<void>): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A connection that cannot be made in 5 s fails the request (503) instead of holding it.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // An idle connection whose server went away (a restart, a failover) errors outside any query; the
+  // pool drops it and the next query connects again. Unheard, that error would end the process.
+  pool.on('error', () => {});
   const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,

@@ -1,6 +1,7 @@
 import type { ApiError, ErrorCode } from '@portal/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError, ERROR_STATUS } from './errors.ts';
 
 function send(
@@ -70,6 +71,11 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (status >= 400 && status < 500) {
     const code = STATUS_TO_CODE[status] ?? 'bad_request';
     return send(reply, request, code, humanMessage(code));
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error, request_id: request.id }, 'database unavailable');
+    reply.header('Retry-After', '5');
+    return send(reply, request, 'unavailable', 'The portal cannot reach its database. Try again shortly.');
   }
   request.log.error({ err: error, request_id: request.id }, 'unhandled error');
   return send(reply, request, 'internal', 'Something went wrong on our side. It has been logged.');

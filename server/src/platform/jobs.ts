@@ -29,6 +29,11 @@ export type Jobs = {
   work(context: unknown): Promise<void>;
   /** Runs every job that is due now, in this call, until the queues are empty (tests, CLI). */
   drain(context: unknown): Promise<number>;
+  /**
+   * Stops fetching jobs and waits up to `timeoutMs` for running ones; jobs still running then are
+   * failed so they retry. `send` keeps working (requests still being answered may queue jobs).
+   */
+  stopWorkers(timeoutMs: number): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -98,6 +103,7 @@ export async function createJobs(database: Database, definitions: AnyJob[], log:
       }
       return ran;
     },
+    stopWorkers: (timeoutMs) => boss.stop({ close: false, graceful: true, timeout: timeoutMs }),
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };
 }
