@@ -13,6 +13,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { routeModules } from './features/index.ts';
 import { AccessLog } from './platform/access-log.ts';
 import { sessionCookieValue } from './platform/auth/session-cache.ts';
@@ -130,13 +131,21 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await registerOpenApi(app, ctx.config);
 
-  app.get('/healthz', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { config: { access: 'public' } }, async (_request, reply) => {
+  // Documented as they answer (a route without a response schema would be documented as a 204).
+  const ok = z.object({ status: z.literal('ok') });
+  const healthz = { config: { access: 'public' as const }, schema: { response: { 200: ok } } };
+  const unavailable = z.object({ status: z.literal('unavailable') });
+  const readyz = {
+    config: { access: 'public' as const },
+    schema: { response: { 200: ok, 503: unavailable } },
+  };
+  app.get('/healthz', healthz, async () => ({ status: 'ok' as const }));
+  app.get('/readyz', readyz, async (_request, reply) => {
     try {
       await ctx.database.ping();
-      return { status: 'ok' };
+      return { status: 'ok' as const };
     } catch {
-      return reply.status(503).send({ status: 'unavailable' });
+      return reply.status(503).send({ status: 'unavailable' as const });
     }
   });
 

@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import type { Multipart } from '@fastify/multipart';
 import { LOGO_MAX_BYTES } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError, fieldError } from '../../platform/errors.ts';
@@ -9,6 +10,7 @@ import { LOGO_ONE_FILE_MESSAGE, LOGO_SIZE_MESSAGE, type PendingUpload, streamUpl
 export type AppForm = { fields: Record<string, unknown>; upload: PendingUpload | null };
 
 export const BODY_OBJECT_MESSAGE = 'The request body must be a JSON object';
+export const FORM_UNREADABLE_MESSAGE = 'The form data could not be read';
 
 const BOOLEAN_FIELDS = new Set(['legacy', 'connectable', 'remove_thumbnail']);
 
@@ -27,6 +29,34 @@ function formValue(key: string, value: string): unknown {
 
 const fieldName = (name: string) => /^developer_app\[(\w+)\]$/.exec(name)?.[1] ?? name;
 
+// Busboy's own errors (no boundary, a body cut short, a malformed part header) carry no status: they
+// are the client's mistake, so they answer 400 rather than 500. The plugin's limit errors keep theirs.
+const unreadable = (error: unknown) =>
+  (error as { statusCode?: number }).statusCode
+    ? error
+    : new AppError('bad_request', FORM_UNREADABLE_MESSAGE);
+
+/** The form's parts, with the parser's failures as `unreadable` errors. */
+async function* formParts(request: FastifyRequest): AsyncGenerator<Multipart> {
+  let parts: AsyncIterator<Multipart>;
+  try {
+    parts = request.parts({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } })[Symbol.asyncIterator]();
+  } catch (error) {
+    throw unreadable(error);
+  }
+  try {
+    for (;;) {
+      const next = await parts.next().catch((error: unknown) => {
+        throw unreadable(error);
+      });
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    await parts.return?.();
+  }
+}
+
 /** Reads a PATCH/PUT body: JSON (`{developer_app: {...}}` or flat) or multipart form data. */
 export async function readAppForm(request: FastifyRequest, storage: Storage): Promise<AppForm> {
   if (!request.isMultipart()) {
@@ -42,10 +72,14 @@ export async function readAppForm(request: FastifyRequest, storage: Storage): Pr
   const fields: Record<string, unknown> = {};
   let upload: PendingUpload | null = null;
   try {
-    for await (const part of request.parts({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } })) {
+    for await (const part of formParts(request)) {
       const key = fieldName(part.fieldname);
       if (part.type === 'file') {
-        if (key === 'thumbnail') upload = await streamUpload(storage, part);
+        // A file cut short fails its own stream with the parser's error.
+        if (key === 'thumbnail')
+          upload = await streamUpload(storage, part).catch((error: unknown) => {
+            throw part.file.errored === error ? unreadable(error) : error;
+          });
         else part.file.resume();
       } else {
         const value = String(part.value);

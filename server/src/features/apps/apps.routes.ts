@@ -15,6 +15,13 @@ import { readAppForm } from './apps.form.ts';
 import * as apps from './apps.service.ts';
 import { loadTerms } from './terms.ts';
 
+// The logo's bytes as stored (checked to be a PNG or JPEG on upload), documented per image type.
+const logoBytes = { schema: z.unknown().describe('The image file') };
+const LogoResponse = {
+  description: 'The logo',
+  content: { 'image/png': logoBytes, 'image/jpeg': logoBytes },
+};
+
 export async function appsRoutes(app: App) {
   app.post(
     '/developer_apps',
@@ -73,7 +80,7 @@ export async function appsRoutes(app: App) {
 
   app.get(
     '/developer_apps/:id/thumbnail',
-    { config: { access: 'user' }, schema: { params: IdParams } },
+    { config: { access: 'user' }, schema: { params: IdParams, response: { 200: LogoResponse } } },
     async (request, reply) => {
       const file = await apps.readThumbnail(app.ctx, currentUser(request), request.params.id);
       return reply

@@ -25,7 +25,13 @@ export type PendingUpload = { tempPath: string; truncated: boolean };
 /** Streams one multipart file to scratch space, stopping at the logo size cap. */
 export async function streamUpload(storage: Storage, file: MultipartFile): Promise<PendingUpload> {
   const tempPath = await storage.tempPath(`${randomUUID()}.upload`);
-  await pipeline(file.file, createWriteStream(tempPath));
+  try {
+    await pipeline(file.file, createWriteStream(tempPath));
+  } catch (error) {
+    // A file cut short leaves no scratch file behind.
+    await rm(tempPath, { force: true });
+    throw error;
+  }
   return { tempPath, truncated: file.file.truncated };
 }
 
