@@ -21,9 +21,11 @@ function decodeQuotedPrintable(body: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
+/** The text/plain part, decoded by its own Content-Transfer-Encoding (nodemailer picks base64 for some). */
 function textPart(raw: string): string {
-  const [, body = raw] =
-    /Content-Type: text\/plain[^\n]*\n(?:[^\n]+\n)*?\r?\n([\s\S]*?)(?:\r?\n--|$)/i.exec(raw) ?? [];
+  const [, headers = '', body = raw] =
+    /(Content-Type: text\/plain[^\n]*\n(?:[^\n]+\n)*?)\r?\n([\s\S]*?)(?:\r?\n--|$)/i.exec(raw) ?? [];
+  if (/Content-Transfer-Encoding: base64/i.test(headers)) return Buffer.from(body, 'base64').toString('utf8');
   return /quoted-printable/i.test(raw) ? decodeQuotedPrintable(body) : body;
 }
 
