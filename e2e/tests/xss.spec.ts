@@ -195,7 +195,7 @@ test('app names, contacts, redirect URIs, user names, companies and invited addr
     // Only the invitation goes to this address; its subject is RFC 2047-encoded, so match any.
     const mail = await waitForMail(`${RUN}.o'n+${i}'-alert@example.com`, /(?:)/);
     const link = /https?:\/\/\S+\/invitations\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
-    expect(link, `invitation link for app ${i}`).toBeTruthy();
+    expect(link, `invitation link for app ${i} in:\n${mail.text}`).toBeTruthy();
     await guestPage.goto(link!);
     await expect(guestPage.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expectNothingExecuted(guestPage, guestDialogs);
