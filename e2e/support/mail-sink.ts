@@ -21,10 +21,21 @@ function decodeQuotedPrintable(body: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
+/**
+ * The text/plain part, decoded by its own Content-Transfer-Encoding. Parts end at the MIME boundary
+ * itself, not at any line starting with "--" (a body line may, e.g. an XSS payload `--><script>`).
+ */
 function textPart(raw: string): string {
-  const [, body = raw] =
-    /Content-Type: text\/plain[^\n]*\n(?:[^\n]+\n)*?\r?\n([\s\S]*?)(?:\r?\n--|$)/i.exec(raw) ?? [];
-  return /quoted-printable/i.test(raw) ? decodeQuotedPrintable(body) : body;
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  const parts = boundary ? raw.split(`--${boundary}`) : [raw];
+  const part = parts.find((p) => /Content-Type: text\/plain/i.test(p)) ?? raw;
+  const [, headers = '', body = part] = /^([\s\S]*?)\r?\n\r?\n([\s\S]*)$/.exec(part) ?? [];
+  const content = boundary ? body.replace(/\r?\n$/, '') : body;
+  if (/Content-Transfer-Encoding: base64/i.test(headers))
+    return Buffer.from(content, 'base64').toString('utf8');
+  return /Content-Transfer-Encoding: quoted-printable/i.test(headers)
+    ? decodeQuotedPrintable(content)
+    : content;
 }
 
 function header(raw: string, name: string): string {
