@@ -35,7 +35,7 @@ function start(dataDir: string, port: number) {
   return { child, exited, output: () => output, stdout: () => stdout };
 }
 
-async function waitFor(check: () => boolean, ms = 60_000) {
+async function waitFor(check: () => boolean, ms = 180_000) {
   const until = Date.now() + ms;
   while (!check()) {
     if (Date.now() > until) throw new Error('timed out');

@@ -61,10 +61,18 @@ describe('session cache', () => {
     const a = createSessionCache({ redis: redisA, prefix });
     const b = createSessionCache({ redis: redisB, prefix });
     try {
-      await new Promise((resolve) => setTimeout(resolve, 200)); // let both subscriptions settle
+      // Wait until both instances have subscribed (a loaded machine can take a while).
+      const channel = `${prefix}:sessions:forget`;
+      const subscribed = async () => {
+        const reply = (await redisA.call('PUBSUB', 'NUMSUB', channel)) as [string, number];
+        return Number(reply[1]) >= 2;
+      };
+      for (let deadline = Date.now() + 15_000; !(await subscribed()) && Date.now() < deadline; ) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
       b.set('cookie', user('u1'), inAnHour(Date.now()));
       a.forgetUser('u1');
-      const deadline = Date.now() + 2_000;
+      const deadline = Date.now() + 15_000;
       while (b.get('cookie') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
       assert.equal(b.get('cookie'), undefined);
     } finally {
