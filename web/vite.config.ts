@@ -80,6 +80,6 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     // Journeys through lazy routes take seconds when CI's two cores are busy with other suites.
-    testTimeout: 20_000,
+    testTimeout: 60_000,
   },
 });

@@ -8,7 +8,7 @@ import { server } from './server.ts';
 
 // Routes and menus load lazily; on a loaded CI machine the first import of a chunk can take longer
 // than testing-library's 1 s default, which made the first test of a file fail at random.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 // Mantine reads these browser APIs; jsdom does not have them.
 Object.defineProperty(window, 'matchMedia', {
