@@ -1,4 +1,4 @@
-import { PgBoss } from 'pg-boss';
+import { type JobResult, PgBoss } from 'pg-boss';
 import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import type { Logger } from './logger.ts';
@@ -17,7 +17,11 @@ export function defineJob<S extends z.ZodType, C>(definition: JobDefinition<S, C
   return definition;
 }
 
-export type SendOptions = { singletonKey?: string; startAfter?: Date };
+/**
+ * `priority`: higher runs first among due jobs of one queue (pg-boss fetches in priority order), so a
+ * sign-up confirmation never waits behind an announcement sent to every subscriber.
+ */
+export type SendOptions = { singletonKey?: string; startAfter?: Date; priority?: number };
 
 export type Jobs = {
   send<S extends z.ZodType>(
@@ -39,6 +43,7 @@ export type Jobs = {
 
 const DEFAULT_RETRY: Required<JobRetry> = { retryLimit: 5, retryDelay: 5, retryBackoff: true };
 const DEAD_LETTER = 'dead-letter';
+const WORK_BATCH = 10;
 
 type AnyJob = JobDefinition<z.ZodType, unknown>;
 
@@ -73,13 +78,30 @@ export async function createJobs(database: Database, definitions: AnyJob[], log:
       await boss.send(definition.name, payload, {
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
         ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+        ...(options.priority ? { priority: options.priority } : {}),
       });
     },
     async work(context) {
       for (const definition of byName.values()) {
-        await boss.work(definition.name, { pollingIntervalSeconds: 1 }, async (jobs) => {
-          for (const job of jobs) await run(definition, job, context);
-        });
+        // Up to WORK_BATCH jobs per fetch, fetched again at once while batches come back full, so a
+        // backlog (one e-mail per subscriber) drains at the handlers' speed rather than one job per
+        // poll. Each job settles on its own: one failure retries that job, not its batch.
+        await boss.work(
+          definition.name,
+          { pollingIntervalSeconds: 1, batchSize: WORK_BATCH, burstWhenBatchFull: true, perJobResults: true },
+          async (jobs) => {
+            const results: JobResult[] = [];
+            for (const job of jobs) {
+              try {
+                await run(definition, job, context);
+                results.push({ id: job.id, status: 'completed' });
+              } catch (error) {
+                results.push({ id: job.id, status: 'failed', output: { message: String(error) } });
+              }
+            }
+            return results;
+          },
+        );
       }
     },
     async drain(context) {

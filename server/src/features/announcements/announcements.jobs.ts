@@ -31,6 +31,7 @@ export const criticalFanOutJob = defineJob({
           to: user.email,
           template: repo.CRITICAL_MAIL_TEMPLATE,
           idempotencyKey: repo.criticalMailKey(announcement.id, user.id),
+          bulk: true,
           ...criticalAnnouncementMail(ctx.config, user, announcement),
         });
       }

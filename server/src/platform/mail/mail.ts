@@ -101,12 +101,18 @@ export function redact(text: string, secrets: string[]): string {
   return result;
 }
 
-/** Queues an e-mail; every e-mail leaves the portal through the mail job. */
+/** Mail a person is waiting for (confirmation, reset, invitation) goes ahead of bulk mail. */
+const TRANSACTIONAL_PRIORITY = 10;
+
+/**
+ * Queues an e-mail; every e-mail leaves the portal through the mail job. `bulk` marks mail sent to
+ * many people at once (announcements), which waits behind everything a person is waiting for.
+ */
 export async function sendMail(
   ctx: AppContext,
-  message: { to: string; template: string; idempotencyKey: string } & RenderedMail,
+  message: { to: string; template: string; idempotencyKey: string; bulk?: boolean } & RenderedMail,
 ): Promise<void> {
-  const { secrets = [], ...mail } = message;
+  const { secrets = [], bulk = false, ...mail } = message;
   const payload = secrets.length
     ? {
         ...mail,
@@ -115,5 +121,8 @@ export async function sendMail(
         sealed: encryptSecret(JSON.stringify({ text: mail.text, html: mail.html }), keyringFor(ctx.config)),
       }
     : mail;
-  await ctx.jobs.send(sendMailJob, payload, { singletonKey: message.idempotencyKey });
+  await ctx.jobs.send(sendMailJob, payload, {
+    singletonKey: message.idempotencyKey,
+    priority: bulk ? 0 : TRANSACTIONAL_PRIORITY,
+  });
 }

@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { count, eq } from 'drizzle-orm';
+import { mailOutbox } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { sendMail } from './mail.ts';
+
+let t: TestApp;
+before(async () => {
+  t = await createTestApp();
+});
+after(() => t.close());
+
+const message = (to: string, key: string, bulk: boolean) => ({
+  to,
+  template: 'test',
+  idempotencyKey: key,
+  bulk,
+  subject: `Hello ${to}`,
+  text: 'Hello',
+  html: '<p>Hello</p>',
+});
+
+const sent = async (where = eq(mailOutbox.template, 'test')) =>
+  (await t.ctx.db.select({ n: count() }).from(mailOutbox).where(where))[0]!.n;
+
+test('a confirmation queued behind a bulk send goes out first, and the worker drains the backlog', async () => {
+  const BULK = 35;
+  for (let i = 0; i < BULK; i++)
+    await sendMail(t.ctx, message(`subscriber${i}@example.com`, `bulk:${i}`, true));
+  await sendMail(t.ctx, message('waiting@example.com', 'confirm:1', false));
+
+  await t.ctx.jobs.work(t.ctx);
+  const deadline = Date.now() + 120_000;
+  while ((await sent(eq(mailOutbox.to, 'waiting@example.com'))) === 0) {
+    assert.ok(Date.now() < deadline, 'the confirmation was never sent');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  // The worker takes jobs in batches in priority order, so the confirmation leads the first batch;
+  // without priorities it would be sent after all 35 bulk messages.
+  assert.ok((await sent()) <= 10, `${(await sent()) - 1} bulk messages went out before it`);
+
+  // Full batches are fetched again at once, so the rest follows without a poll per message.
+  while ((await sent()) < BULK + 1) {
+    assert.ok(Date.now() < deadline, `only ${await sent()} of ${BULK + 1} messages were sent`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+});
