@@ -33,7 +33,7 @@ export const lists: ListBench[] = [
     as: 'admin',
     search: 'filters[search]',
   },
-  { name: 'admin outbox', path: '/api/v1/admin/outbox', as: 'admin', search: 'filters[search]' },
+  { name: 'admin outbox', path: '/api/v1/admin/outbox', as: 'admin', search: 'to' },
   { name: 'admin developers', path: '/api/v1/admin/developers', as: 'admin', search: 'filters[search]' },
 ];
 

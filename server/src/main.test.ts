@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -35,6 +35,13 @@ function start(dataDir: string, port: number) {
   return { child, exited, output: () => output, stdout: () => stdout };
 }
 
+/** The process's peak resident memory so far (Linux), or null where /proc is missing. */
+function startUpPeakKb(pid: number): number | null {
+  const status = `/proc/${pid}/status`;
+  if (!existsSync(status)) return null;
+  return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(status, 'utf8'))?.[1]);
+}
+
 async function waitFor(check: () => boolean, ms = 180_000) {
   const until = Date.now() + ms;
   while (!check()) {
@@ -60,6 +67,10 @@ test('the server starts, seeds, refuses a second process on its data dir, and st
     assert.ok(entries.some((e) => e.level === 30 && e.msg.startsWith('Developer portal ready')));
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
     assert.equal(ready.status, 200);
+    // A first start (new cluster, migrations, demo seed) stays within the 600 MB start-up budget:
+    // initdb's 1 GB WebAssembly heap lives in a short-lived child (db/pglite-template.ts).
+    const peakKb = startUpPeakKb(first.child.pid!);
+    if (peakKb !== null) assert.ok(peakKb <= 600 * 1024, `start-up peak ${Math.round(peakKb / 1024)} MB`);
 
     second = start(dataDir, port + 1);
     assert.equal(await second.exited, 1);
