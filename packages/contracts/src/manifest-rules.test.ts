@@ -78,12 +78,17 @@ describe('semantic versions', () => {
     assert.equal(nextSemanticVersion(null, '1.0.0'), '1.1.0');
   });
 
-  test('manifest versions compare by semantic version when both have one, else by number', () => {
+  test('manifest versions compare by number; semantic versions must agree with it', () => {
     const v = (version: number, semantic_version: string | null) => ({ version, semantic_version });
-    assert.equal(compareManifestVersions(v(1, '0.10.0'), v(2, '0.9.0')), 1);
+    assert.equal(compareManifestVersions(v(2, '0.10.0'), v(1, '0.9.0')), 1);
     assert.equal(compareManifestVersions(v(3, '1.0.0'), v(3, '1.0.0')), 0);
+    assert.equal(compareManifestVersions(v(1, '0.1.0'), v(2, '0.2.0')), -1);
+    // Without a semantic version on either side, the numbers decide.
     assert.equal(compareManifestVersions(v(3, null), v(2, '9.0.0')), 1);
     assert.equal(compareManifestVersions(v(1, null), v(2, null)), -1);
+    // Number and semantic version disagree: the versions are different, not ordered.
+    assert.ok(Number.isNaN(compareManifestVersions(v(3, '0.1.0'), v(2, '0.2.0'))));
+    assert.ok(Number.isNaN(compareManifestVersions(v(2, '0.2.0'), v(2, '0.3.0'))));
   });
 });
 
@@ -108,7 +113,7 @@ describe('manifest header status (spec §4)', () => {
   test('sandbox newer than production, or no production: Ready for Testing, magenta, Promote shown', () => {
     for (const status of [
       manifestHeaderStatus(sandbox('0.1.0'), null),
-      manifestHeaderStatus(sandbox('0.10.0'), production('0.9.0', 'published')),
+      manifestHeaderStatus(sandbox('0.10.0', 2), production('0.9.0', 'published', 1)),
     ]) {
       assert.deepEqual(status, {
         key: 'ready_for_testing',
@@ -136,9 +141,13 @@ describe('manifest header status (spec §4)', () => {
     );
   });
 
-  test('a lower sandbox version: Unknown State, red', () => {
-    const status = manifestHeaderStatus(sandbox('0.9.0'), production('0.10.0', 'published'));
-    assert.deepEqual([status.label, status.color, status.canPromote], ['Unknown State', 'red', false]);
+  test('a lower or different sandbox version: Unknown State, red', () => {
+    for (const status of [
+      manifestHeaderStatus(sandbox('0.9.0', 1), production('0.10.0', 'published', 2)),
+      manifestHeaderStatus(sandbox('0.9.0', 3), production('0.10.0', 'published', 2)),
+      manifestHeaderStatus(sandbox('1.0.0', 2), production('1.1.0', 'confidential', 2)),
+    ])
+      assert.deepEqual([status.label, status.color, status.canPromote], ['Unknown State', 'red', false]);
   });
 
   test('without semantic versions the version numbers decide', () => {

@@ -104,11 +104,16 @@ export function nextSemanticVersion(last?: string | null, published?: string | n
 /** What two manifests are compared by: the version number and, when both have one, the semantic version. */
 export type VersionRef = { version: number; semantic_version: string | null };
 
-/** Semantic versions when both have one (numeric per segment), else the version numbers. */
+/**
+ * How two versions of an app compare: by version number (creation order; a promoted version keeps
+ * its sandbox number). When both have a semantic version it must agree with the numbers, as the
+ * server's rules make it; NaN means they disagree (versions made while semantic versions were
+ * off), which the header shows as Unknown State and which cannot be promoted.
+ */
 export function compareManifestVersions(a: VersionRef, b: VersionRef): number {
-  if (parseSemanticVersion(a.semantic_version) && parseSemanticVersion(b.semantic_version))
-    return compareSemanticVersions(a.semantic_version, b.semantic_version);
-  return Math.sign(a.version - b.version);
+  const byNumber = Math.sign(a.version - b.version);
+  if (!parseSemanticVersion(a.semantic_version) || !parseSemanticVersion(b.semantic_version)) return byNumber;
+  return compareSemanticVersions(a.semantic_version, b.semantic_version) === byNumber ? byNumber : Number.NaN;
 }
 
 /** A version's name in lists and messages: its semantic version, else its number. */
@@ -142,7 +147,7 @@ const HEADER = {
 /**
  * The manifest header's status from the newest sandbox and the newest production manifest: no
  * sandbox → Draft; sandbox newer than production (or no production) → Ready for Testing; equal
- * versions follow the production state; a lower sandbox version → Unknown State.
+ * versions follow the production state; a lower or different sandbox version → Unknown State.
  */
 export function manifestHeaderStatus(
   newestSandbox: VersionRef | null | undefined,
@@ -152,7 +157,7 @@ export function manifestHeaderStatus(
   if (!newestProduction) return HEADER.ready_for_testing;
   const order = compareManifestVersions(newestSandbox, newestProduction);
   if (order > 0) return HEADER.ready_for_testing;
-  if (order < 0) return HEADER.unknown;
+  if (order !== 0) return HEADER.unknown;
   if (newestProduction.state === 'confidential') return HEADER.promoted;
   if (newestProduction.state === 'published') return HEADER.approved;
   if (newestProduction.state === 'in_review') return HEADER.under_review;
@@ -256,8 +261,7 @@ export function componentUrlError(url: string): string | null {
 // ---------------------------------------------------------------------------------------------
 // Editor helpers
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
+type JsonObject = Record<string, unknown>;
 
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
