@@ -3,6 +3,7 @@
  * or reject. Every change is recorded as an analytics event and e-mailed: a submission to the
  * reviewers, the outcome (with the notes) to the app's owner and admins.
  */
+import { randomUUID } from 'node:crypto';
 import {
   compareManifestVersions,
   type Manifest,
@@ -96,7 +97,8 @@ export async function changeReviewState(
       to: updated.state,
     },
   });
-  await notify(ctx, user, app, updated, transition.event);
+  // One key per change, so a retried mail job never sends twice and a later change mails again.
+  await notify(ctx, user, app, updated, { event: transition.event, id: randomUUID() });
   const row = await repo.findVersionWithCreator(ctx, updated.id);
   return toManifest(row!.version, row!.creatorName, await repo.appFacts(ctx, app.id));
 }
@@ -106,15 +108,16 @@ async function notify(
   user: SessionUser,
   app: DeveloperAppRow,
   version: repo.AppVersionRow,
-  event: ReviewEvent,
+  change: { event: ReviewEvent; id: string },
 ) {
+  const { event } = change;
   if (event === 'withdrawn') return;
   const review = {
     appName: app.name ?? app.internalName,
     appId: app.id,
     version: versionLabel(versionRef(version)),
   };
-  const key = (email: string) => `manifests.${event}:${version.id}:${version.updatedAt.getTime()}:${email}`;
+  const key = (email: string) => `manifests.${event}:${version.id}:${change.id}:${email}`;
   if (event === 'submitted') {
     const mail = mails.submittedMail(ctx.config, {
       ...review,
