@@ -231,7 +231,10 @@ export type SnippetsQuery = z.infer<typeof SnippetsQuery>;
 // Responses
 
 /** One problem in a manifest: where (a JSON pointer into the content; "" is the whole) and what. */
-export const ManifestViolation = z.object({ pointer: z.string(), message: z.string() });
+export const ManifestViolation = z.object({
+  pointer: z.string().describe('JSON pointer (RFC 6901) into the manifest; "" is the whole manifest'),
+  message: z.string(),
+});
 export type ManifestViolation = z.infer<typeof ManifestViolation>;
 
 /** The validation's answer: an empty list means the manifest passed. */
@@ -251,7 +254,13 @@ export type ManifestTemplates = z.infer<typeof ManifestTemplates>;
  * A snippet helper: `content` is merged into the draft with `mergeSnippet` (objects merge, arrays
  * append). Without an existing manifest (versions below 4) it is a whole manifest to start from.
  */
-export const ManifestSnippet = z.object({ label: z.string(), description: z.string(), content: JsonObject });
+export const ManifestSnippet = z.object({
+  label: z.string(),
+  description: z.string(),
+  content: JsonObject.describe(
+    'Merged into the draft: objects merge key by key, arrays are appended to (mergeSnippet)',
+  ),
+});
 export type ManifestSnippet = z.infer<typeof ManifestSnippet>;
 
 export const ManifestSnippets = z.object({
@@ -264,38 +273,41 @@ export type ManifestSnippets = z.infer<typeof ManifestSnippets>;
 
 /** A manifest (app version) as every manifest call answers it. */
 export const Manifest = z.object({
-  /** The version's id; `app_version_id` is the same value (the spec uses both names). */
-  id: z.string(),
+  id: z.string().describe("The version's id; `app_version_id` is the same value (the spec uses both names)."),
   app_version_id: z.string(),
   developer_app_id: z.string(),
-  /** Stable across the app's versions; also written into the content as `app_manifest.id`. */
-  app_manifest_id: z.string(),
+  app_manifest_id: z
+    .string()
+    .describe("Stable across the app's versions; also written into the content as `app_manifest.id`."),
   environment: z.enum(MANIFEST_ENVIRONMENTS),
-  /** Per app: 1, 2, 3… in order of creation; a promoted version keeps its sandbox number. */
-  version: z.number().int(),
+  version: z
+    .number()
+    .int()
+    .describe('Per app: 1, 2, 3… in order of creation; a promoted version keeps its sandbox number.'),
   semantic_version: z.string().nullable(),
   schema_version: z.string().nullable(),
   state: z.enum(REVIEW_STATES),
-  /** A production version that may be submitted for review now. */
-  submittable: z.boolean(),
-  /** A sandbox version newer than production's newest (the Promote button). */
-  promotable: z.boolean(),
-  /** The app's current published version (the newest approved one). */
-  published_to_marketplace: z.boolean(),
-  /** 36-character UUID used to install this version as a custom app. */
-  app_version_key: z.string(),
+  submittable: z.boolean().describe('A production version that may be submitted for review now.'),
+  promotable: z.boolean().describe("A sandbox version newer than production's newest (the Promote button)."),
+  published_to_marketplace: z
+    .boolean()
+    .describe("The app's current published version (the newest approved one)."),
+  app_version_key: z.string().describe('36-character UUID used to install this version as a custom app.'),
   content: JsonObject,
   configured_manifest_content: JsonObject.nullable(),
-  /** Release notes (set when promoting). */
-  changelog: z.string().nullable(),
+  changelog: z.string().nullable().describe('Release notes (set when promoting).'),
   developer_notes: z.string().nullable(),
   admin_notes: z.string().nullable(),
-  /** The sandbox version a production version was promoted from. */
-  source_app_version_id: z.string().nullable(),
-  /** The version asks for user-level authentication (authorization code). */
-  auth_code_capable: z.boolean(),
-  /** Some version of the app already has it, so it can no longer be removed. */
-  auth_code_locked: z.boolean(),
+  source_app_version_id: z
+    .string()
+    .nullable()
+    .describe('The sandbox version a production version was promoted from.'),
+  auth_code_capable: z
+    .boolean()
+    .describe('The version asks for user-level authentication (authorization code).'),
+  auth_code_locked: z
+    .boolean()
+    .describe('Some version of the app already has it, so it can no longer be removed.'),
   created_by: z.object({ name: z.string() }).nullable(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -25,7 +25,13 @@ import * as manifests from './manifests.service.ts';
 export async function manifestsRoutes(app: App) {
   app.get(
     '/manifest_templates',
-    { config: { access: 'user' }, schema: { response: { 200: ManifestTemplates } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'The starting manifest per schema version ("3", "4.1")',
+        response: { 200: ManifestTemplates },
+      },
+    },
     async () => MANIFEST_TEMPLATES,
   );
 
@@ -33,7 +39,13 @@ export async function manifestsRoutes(app: App) {
     '/manifest_templates/:version/snippets',
     {
       config: { access: 'user' },
-      schema: { params: SnippetsParams, querystring: SnippetsQuery, response: { 200: ManifestSnippets } },
+      schema: {
+        summary:
+          'Snippet helpers (oauth, iframe, fullscreen, sidepanel) of a schema version; below 4, has_existing_manifest=false gives whole manifests',
+        params: SnippetsParams,
+        querystring: SnippetsQuery,
+        response: { 200: ManifestSnippets },
+      },
     },
     async (request) =>
       manifestSnippets(request.params.version, request.query.has_existing_manifest === 'true'),
@@ -44,6 +56,9 @@ export async function manifestsRoutes(app: App) {
     {
       config: { access: 'user' },
       schema: {
+        summary:
+          'Validate a manifest (JSON Schema of its version, then the semantic rules); an empty errors list means it passed',
+
         querystring: ManifestValidationQuery,
         body: ManifestValidationBody,
         response: { 200: ManifestValidationResult },
@@ -62,7 +77,12 @@ export async function manifestsRoutes(app: App) {
     '/manifests',
     {
       config: { access: 'user' },
-      schema: { querystring: ManifestsQuery, response: { 200: z.array(Manifest) } },
+      schema: {
+        summary:
+          "An app's versions: filters[versionable_type] Sandbox | Production | ProductionEnvironment, filters[state]; sort -version (default), version, created_at, -created_at",
+        querystring: ManifestsQuery,
+        response: { 200: z.array(Manifest) },
+      },
     },
     async (request, reply) => {
       const page = await manifests.listManifests(app.ctx, currentUser(request), request.query);
@@ -73,7 +93,14 @@ export async function manifestsRoutes(app: App) {
 
   app.get(
     '/app_versioned_manifests/:id',
-    { config: { access: 'user' }, schema: { params: IdParams, response: { 200: Manifest } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'One version',
+        params: IdParams,
+        response: { 200: Manifest },
+      },
+    },
     async (request) => manifests.getManifest(app.ctx, currentUser(request), request.params.id),
   );
 
@@ -81,7 +108,12 @@ export async function manifestsRoutes(app: App) {
     '/app_versioned_manifests',
     {
       config: { access: 'user', idempotent: true },
-      schema: { body: CreateAppVersionedManifestBody, response: { 201: CreatedManifest } },
+      schema: {
+        summary:
+          "Create a version from manifest.content or the form's configured_manifest_content (semantic version suggested when left out); answers {manifest}",
+        body: CreateAppVersionedManifestBody,
+        response: { 201: CreatedManifest },
+      },
     },
     async (request, reply) => {
       const body = request.body;
@@ -106,7 +138,12 @@ export async function manifestsRoutes(app: App) {
     '/app_versions',
     {
       config: { access: 'user', idempotent: true },
-      schema: { body: CreateAppVersionBody, response: { 201: Manifest } },
+      schema: {
+        summary:
+          'Create a version (owner, app admins, platform staff); needs production credentials requested (Production) or a live sandbox (Sandbox)',
+        body: CreateAppVersionBody,
+        response: { 201: Manifest },
+      },
     },
     async (request, reply) => {
       const input = request.body.app_version;
@@ -125,7 +162,13 @@ export async function manifestsRoutes(app: App) {
     '/app_versions/:id',
     {
       config: { access: 'user' },
-      schema: { params: IdParams, body: UpdateAppVersionBody, response: { 200: Manifest } },
+      schema: {
+        summary:
+          'Submit for review (state in_review, developer_notes) or withdraw (state confidential); other transitions answer 409',
+        params: IdParams,
+        body: UpdateAppVersionBody,
+        response: { 200: Manifest },
+      },
     },
     async (request) => {
       const { state, developer_notes } = request.body.app_version;
@@ -143,7 +186,12 @@ export async function manifestsRoutes(app: App) {
     '/app_version_promotions',
     {
       config: { access: 'user', idempotent: true },
-      schema: { body: AppVersionPromotionBody, response: { 201: Manifest } },
+      schema: {
+        summary:
+          "Promote a sandbox version newer than production's newest; changelog (release notes) required when semantic versions are on",
+        body: AppVersionPromotionBody,
+        response: { 201: Manifest },
+      },
     },
     async (request, reply) =>
       reply
@@ -162,7 +210,13 @@ export async function manifestsRoutes(app: App) {
     '/admin/app_versions/:id',
     {
       config: { access: 'admin' },
-      schema: { params: IdParams, body: AdminUpdateAppVersionBody, response: { 200: Manifest } },
+      schema: {
+        summary:
+          'Staff: approve (state published) or reject (state confidential) a version in review, with admin_notes',
+        params: IdParams,
+        body: AdminUpdateAppVersionBody,
+        response: { 200: Manifest },
+      },
     },
     async (request) => {
       const { state, admin_notes } = request.body.app_version;
@@ -180,7 +234,11 @@ export async function manifestsRoutes(app: App) {
     '/admin/app_version_promotions',
     {
       config: { access: 'admin', idempotent: true },
-      schema: { body: AppVersionPromotionBody, response: { 201: Manifest } },
+      schema: {
+        summary: 'Staff: promote a sandbox version (release notes optional)',
+        body: AppVersionPromotionBody,
+        response: { 201: Manifest },
+      },
     },
     async (request, reply) =>
       reply
