@@ -265,8 +265,11 @@ describe('creating versions', () => {
 describe('lists', () => {
   test('one environment or both, newest version first; ProductionEnvironment means Production', async () => {
     const app = await manifestApp(t);
+    // The test clock stands still unless moved: a minute between versions orders created_at.
     const a = await createVersion(app.owner, app.id, 'Sandbox', '0.1.0');
+    t.clock.advance(60_000);
     const b = await createVersion(app.owner, app.id, 'Sandbox', '0.2.0');
+    t.clock.advance(60_000);
     const p = await promoteVersion(app.owner, b.id);
     const ids = async (query: string) =>
       (await list(app.owner, app.id, query)).json().map((m: { id: string }) => m.id);
