@@ -91,6 +91,9 @@ export function DropzoneField(props: DropzoneFieldProps) {
             multiple={false}
             disabled={props.disabled || uploading}
             activateOnKeyboard
+            // A button to assistive technology: Enter or Space opens the file chooser.
+            role="button"
+            aria-disabled={props.disabled || uploading}
             aria-label={`${props.label}: ${t('dropzone.idle')}`}
             style={{ flex: '1 1 240px', minWidth: 0 }}
             h={180}
