@@ -31,6 +31,11 @@ async function expectFits(page: Page, what: string) {
 }
 
 test('anonymous screens fit a phone, and the top nav collapses into a menu', async ({ page }) => {
+  // Every full load starts on the shell's skeleton: React Router has its HydrateFallback.
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (/HydrateFallback/.test(message.text())) warnings.push(message.text());
+  });
   for (const path of [
     '/',
     '/login',
@@ -43,6 +48,7 @@ test('anonymous screens fit a phone, and the top nav collapses into a menu', asy
     '/no/such/page',
   ])
     await expectNoSidewaysScroll(page, path);
+  expect(warnings).toEqual([]);
 
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('button', { name: 'Reference' })).toBeHidden();
