@@ -98,7 +98,10 @@ test('create an app, edit its settings and logo, get production credentials, res
     mimeType: 'image/png',
     buffer: Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>'),
   });
-  await expect(page.getByText('The logo must be a JPEG or PNG image')).toBeVisible();
+  // Refused by content: the spec's banner says so (and the field repeats it).
+  await expect(settings.getByRole('alert', { name: 'An error occurred' })).toContainText(
+    'The logo must be a JPEG or PNG image',
+  );
 
   // Production credentials: request → pending banner; approval → secret shown once.
   const credentials = page.getByRole('region', { name: 'Authentication Credentials' });

@@ -67,7 +67,8 @@ test('invite, sign up and accept, promote, transfer ownership, cancel a pending 
   const invitationPage = invitee.getByRole('region', { name: `Join ${appName}` });
   await invitationPage.getByRole('link', { name: 'Create an account' }).click();
   await invitee.getByRole('textbox', { name: 'Name', exact: true }).fill('Ivy Invitee');
-  await invitee.getByRole('textbox', { name: 'Email', exact: true }).fill(inviteeEmail);
+  // The invited address is already filled in.
+  await expect(invitee.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(inviteeEmail);
   await invitee.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
   await invitee.getByRole('button', { name: 'Create account' }).click();
   await expect(invitee.getByText(`We sent a confirmation link to ${inviteeEmail}.`)).toBeVisible();

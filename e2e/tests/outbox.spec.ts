@@ -9,6 +9,7 @@ test('without SMTP the confirmation e-mail lands in the outbox and its link work
   page,
   browser,
 }) => {
+  test.setTimeout(90_000);
   const email = uniqueEmail('outbox');
   await page.goto('/sign_up');
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Olga Outbox');
@@ -26,11 +27,27 @@ test('without SMTP the confirmation e-mail lands in the outbox and its link work
   await expect(row).toContainText('outbox');
   await expect(row).toContainText('sent');
   await row.getByRole('button', { name: /View/ }).click();
-  const text = (await admin.getByTestId('outbox-text').textContent()) ?? '';
-  const link = /https?:\/\/\S+\/confirm\?token=\S+/.exec(text)?.[0];
-  expect(link).toBeTruthy();
-  await admin.close();
+  const dialog = admin.getByRole('dialog');
 
-  await page.goto(link!);
-  await expect(page.getByText('Your email address has been confirmed.')).toBeVisible();
+  // The plain-text part has the link too, clickable, and wrapped inside the dialog.
+  await dialog.getByRole('tab', { name: 'Plain text' }).click();
+  const textLink = dialog.getByTestId('outbox-text').getByRole('link');
+  await expect(textLink).toHaveAttribute('href', /\/confirm\?token=/);
+  const dialogBox = (await dialog.boundingBox())!;
+  const linkBox = (await textLink.boundingBox())!;
+  expect(linkBox.x + linkBox.width).toBeLessThanOrEqual(dialogBox.x + dialogBox.width);
+
+  // The message as it arrives: its HTML in a sandboxed frame, where the button is a link that
+  // opens in a new tab, on the confirmation page.
+  await dialog.getByRole('tab', { name: 'HTML' }).click();
+  const link = admin
+    .frameLocator('iframe[title^="Message: "]')
+    .getByRole('link', { name: 'Confirm e-mail address' });
+  await expect(link).toBeVisible();
+  const opened = admin.context().waitForEvent('page');
+  await link.click();
+  const confirmation = await opened;
+  await expect(confirmation).toHaveURL(/\/confirm\?token=/);
+  await expect(confirmation.getByText('Your email address has been confirmed.')).toBeVisible();
+  await admin.close();
 });

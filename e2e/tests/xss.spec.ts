@@ -238,6 +238,10 @@ test('the outbox and the stored HTML of every e-mail the corpus caused execute n
   await expect(page.getByRole('row').filter({ hasText: RUN }).first()).toBeVisible();
   await expectNothingExecuted(page, dialogs);
   await page.getByRole('button', { name: /^View/ }).first().click();
+  // The HTML part in its sandboxed frame (no scripts there at all), then the text part.
+  await expect(page.locator('iframe[title^="Message: "]')).toBeVisible();
+  await expectNothingExecuted(page, dialogs);
+  await page.getByRole('tab', { name: 'Plain text' }).click();
   await expect(page.getByTestId('outbox-text')).toBeVisible();
   await expectNothingExecuted(page, dialogs);
 

@@ -84,7 +84,10 @@ export type UpdateInvitationBody = z.infer<typeof UpdateInvitationBody>;
 
 export const InvitationTokenParams = z.object({ token: z.string().min(1).max(200) });
 
-/** What the accept page may show to whoever holds the link: never the token or the full address. */
+/**
+ * What the accept page may show to whoever holds the link: never the token. The full address only
+ * while the invitation can still be accepted, so signing up from it can fill the address in.
+ */
 export const InvitationPreview = z.object({
   app_name: z.string(),
   inviter_name: z.string().nullable(),
@@ -93,6 +96,8 @@ export const InvitationPreview = z.object({
   state: z.enum(['pending', 'accepted', 'canceled', 'expired']),
   /** The invited address, masked (`d••••@example.com`). */
   email_hint: z.string(),
+  /** The invited address while `pending`; null once the link can no longer be used. */
+  email: z.string().nullable(),
 });
 export type InvitationPreview = z.infer<typeof InvitationPreview>;
 

@@ -36,7 +36,40 @@ const corsDomains = z
 export const CreateDeveloperAppBody = z.object({ internal_name: internalName });
 export type CreateDeveloperAppBody = z.infer<typeof CreateDeveloperAppBody>;
 
-export const Contact = z.object({ name: z.string().trim().min(1).max(120), email: z.email().max(254) });
+const contactName = z.string().trim().min(1).max(120);
+const contactEmail = z.email().max(254);
+
+/** A contact as sent in the app's settings: an existing one keeps its `id`, a new one gets one. */
+export const ContactInput = z.object({
+  id: z.uuid().optional(),
+  name: contactName,
+  email: contactEmail,
+});
+export type ContactInput = z.infer<typeof ContactInput>;
+
+/** An app's contact (spec §3: id, name, email, links.edit; the edit link is the web page). */
+export const Contact = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  links: z.object({ edit: z.string() }),
+});
+export type Contact = z.infer<typeof Contact>;
+
+/** `PATCH /api/v1/developer_apps/{id}/contacts/{contact_id}`: either field, or both. */
+export const UpdateContactBody = z
+  .object({ name: contactName, email: contactEmail })
+  .partial()
+  .strict()
+  .refine((body) => body.name !== undefined || body.email !== undefined, {
+    message: 'Send a name or an email',
+  });
+export type UpdateContactBody = z.infer<typeof UpdateContactBody>;
+
+export const ContactParams = z.object({
+  id: z.string().min(1).max(100),
+  contact_id: z.string().min(1).max(100),
+});
 
 /** The editable fields (`developer_app[...]` in form data). */
 export const UpdateDeveloperAppBody = z
@@ -47,7 +80,7 @@ export const UpdateDeveloperAppBody = z
     allowed_cors_domain: corsDomains,
     legacy: z.boolean(),
     connectable: z.boolean(),
-    contacts: z.array(Contact).max(20),
+    contacts: z.array(ContactInput).max(20),
     remove_thumbnail: z.boolean(),
   })
   .partial()
@@ -134,6 +167,8 @@ export const DeveloperAppSummary = z.object({
   sandbox_status: z.enum(SANDBOX_STATUSES).nullable(),
   published: z.boolean(),
   production_access: z.enum(PRODUCTION_ACCESS),
+  /** The logo, when the app has one (shown beside the app in My Apps). */
+  thumbnail_url: z.string().nullable(),
   created_at: z.string(),
 });
 export type DeveloperAppSummary = z.infer<typeof DeveloperAppSummary>;

@@ -79,6 +79,12 @@ export async function buildRouteFixtures(t: TestApp) {
     ...logo,
   });
   expectStatus(uploaded, 200);
+  const withContact = expectStatus(
+    await owner.client.patch(`/api/v1/developer_apps/${mainApp.id}`, {
+      developer_app: { contacts: [{ name: 'Casey Contact', email: 'casey@example.com' }] },
+    }),
+    200,
+  ).json();
   const sandbox = (await owner.client.get(`/api/v1/developer_apps/${mainApp.id}`)).json().sandbox;
   if (sandbox?.status !== 'live') throw new Error(`the main app's sandbox is ${sandbox?.status}`);
 
@@ -112,6 +118,7 @@ export async function buildRouteFixtures(t: TestApp) {
       members: await membershipIds(mainApp.id),
       sandboxId: sandbox.id as string,
       sandboxOauthId: sandbox.oauth_application_id as string,
+      contactId: withContact.contacts[0].id as string,
     },
     announcementId: announcement.id as string,
     invitationToken: await invitationToken(t, invitedEmail),

@@ -258,6 +258,13 @@ export const ROUTES: Record<string, RouteSpec> = {
     cacheControl: 'private, max-age=3600',
     call: (fx) => ({ url: appUrl(fx.app, '/thumbnail') }),
   },
+  'PATCH /api/v1/developer_apps/:id/contacts/:contact_id': {
+    expect: managers(200),
+    call: (fx) => ({
+      url: appUrl(fx.app, `/contacts/${fx.app.contactId}`),
+      payload: { name: 'Casey Contact' },
+    }),
+  },
   'GET /api/v1/developer_app_permissions': {
     expect: members(200),
     call: (fx) => ({ url: `${V}/developer_app_permissions?developer_app_id=${fx.app.id}` }),

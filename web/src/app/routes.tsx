@@ -1,4 +1,5 @@
 import { Outlet, type RouteObject } from 'react-router';
+import { ShellSkeleton } from '../components/skeletons.tsx';
 import { RouteErrorBoundary } from './error-boundary.tsx';
 import { RequireAdmin, RequireUser } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
@@ -30,6 +31,8 @@ const adminOnly = (children: RouteObject[]): RouteObject => ({
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
+    // Shown while the first page's chunk loads (React Router warns on every full load without one).
+    hydrateFallbackElement: <ShellSkeleton />,
     errorElement: <RouteErrorBoundary />,
     children: [
       {
@@ -89,6 +92,10 @@ export const routes: RouteObject[] = [
             {
               path: 'developer_apps/:id',
               lazy: lazyPage(() => import('../features/apps/pages/manage-app-page.tsx'), 'ManageAppPage'),
+            },
+            {
+              path: 'developer_apps/:id/contacts/:contactId/edit',
+              lazy: lazyPage(() => import('../features/apps/pages/contact-edit-page.tsx'), 'ContactEditPage'),
             },
             {
               path: 'settings',

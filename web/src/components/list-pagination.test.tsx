@@ -15,6 +15,7 @@ const app = (n: number): DeveloperAppSummary => ({
   sandbox_status: 'live',
   published: false,
   production_access: 'none',
+  thumbnail_url: null,
   created_at: '2026-01-01T00:00:00Z',
 });
 

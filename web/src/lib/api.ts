@@ -103,6 +103,56 @@ export async function apiPage<T>(path: string, options: RequestOptions = {}): Pr
   };
 }
 
+/** Upload progress: the share of the body sent so far, 0 to 1. */
+export type UploadProgress = (fraction: number) => void;
+
+function xhrSend(method: string, url: string, form: FormData, onProgress: UploadProgress) {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('accept', 'application/json');
+    if (csrfToken) xhr.setRequestHeader('x-csrf-token', csrfToken);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
+    xhr.onerror = () => reject(new TypeError('Network request failed'));
+    xhr.send(form);
+  });
+}
+
+/**
+ * Sends form data like `api`, reporting upload progress (fetch cannot report a request body's
+ * progress, so this one call uses XMLHttpRequest).
+ */
+export async function apiUpload<T>(
+  path: string,
+  form: FormData,
+  { method = 'POST', onProgress }: { method?: string; onProgress: UploadProgress },
+): Promise<T> {
+  if (!csrfToken) await refreshCsrf();
+  for (let attempt = 0; ; attempt++) {
+    const res = await xhrSend(method, `/api/v1${path}`, form, onProgress);
+    if (res.status >= 200 && res.status < 300) return (res.text ? JSON.parse(res.text) : undefined) as T;
+    const error = await parseError(new Response(res.text, { status: res.status }));
+    if (error.code !== 'csrf_invalid' || attempt > 0) throw new ApiRequestError(res.status, error);
+    await refreshCsrf();
+  }
+}
+
+/**
+ * Spec §8's rule for a failed action's banner: the errors list joined with spaces, else the message,
+ * else the fallback.
+ */
+export function errorsJoined(error: unknown, fallback: string): string {
+  if (error instanceof ApiRequestError) {
+    if (error.body.errors.length) return error.body.errors.join(' ');
+    return error.body.message || fallback;
+  }
+  return fallback;
+}
+
 /** The text to show for a failed request: the errors list, else the message, else a fallback. */
 export function errorText(error: unknown, fallback = 'Error occurred'): string {
   if (error instanceof ApiRequestError) {

@@ -50,7 +50,11 @@ export const developerApps = pgTable(
     externalProcoreOwnerId: bigint('external_procore_owner_id', { mode: 'number' }).notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     marketplaceEnabled: boolean('marketplace_enabled').notNull().default(false),
-    contacts: jsonb('contacts').notNull().default([]).$type<Array<{ name: string; email: string }>>(),
+    /** Integration contacts, each with a stable id (spec §3: id, name, email). */
+    contacts: jsonb('contacts')
+      .notNull()
+      .default([])
+      .$type<Array<{ id: string; name: string; email: string }>>(),
     /** When the creator accepted the terms, and which text (sha256) they accepted. */
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     termsVersion: text('terms_version'),

@@ -57,6 +57,32 @@ async function* formParts(request: FastifyRequest): AsyncGenerator<Multipart> {
   }
 }
 
+/**
+ * `POST /developer_apps` as form data: the fields (`internal_name` or `developer_app[internal_name]`)
+ * become the body its schema checks. A multipart form is read here (files are skipped); a
+ * URL-encoded one arrives parsed. JSON bodies pass untouched.
+ */
+export async function readCreateForm(request: FastifyRequest): Promise<void> {
+  if (request.isMultipart()) {
+    const fields: Record<string, string> = {};
+    for await (const part of formParts(request)) {
+      if (part.type === 'file') {
+        part.file.resume();
+        continue;
+      }
+      const key = fieldName(part.fieldname);
+      const value = String(part.value);
+      if (!isStorableText(key) || !isStorableText(value)) throw unstorableTextError([key], key);
+      fields[key] = value;
+    }
+    request.body = fields;
+    return;
+  }
+  if (!request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) return;
+  const body = request.body as Record<string, unknown>;
+  request.body = Object.fromEntries(Object.entries(body).map(([key, value]) => [fieldName(key), value]));
+}
+
 /** Reads a PATCH/PUT body: JSON (`{developer_app: {...}}` or flat) or multipart form data. */
 export async function readAppForm(request: FastifyRequest, storage: Storage): Promise<AppForm> {
   if (!request.isMultipart()) {

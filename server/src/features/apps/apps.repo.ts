@@ -6,6 +6,7 @@ import { containsAny, type ListRequest, type ListSort, listPage, resolveSort } f
 export type DeveloperAppRow = typeof developerApps.$inferSelect;
 export type NewDeveloperAppRow = typeof developerApps.$inferInsert;
 export type MemberRole = (typeof developerAppMembers.$inferSelect)['role'];
+export type StoredContact = DeveloperAppRow['contacts'][number];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
@@ -59,6 +60,34 @@ export async function updateApp(ctx: AppContext, appId: string, values: Partial<
     .where(eq(developerApps.id, appId))
     .returning();
   return row!;
+}
+
+/**
+ * Changes one contact of a live app, the row locked meanwhile so two edits never lose each other.
+ * Null when the app has no contact with that id.
+ */
+export async function updateContactRow(
+  ctx: AppContext,
+  appId: string,
+  contactId: string,
+  change: (contact: StoredContact) => StoredContact,
+): Promise<StoredContact | null> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ contacts: developerApps.contacts })
+      .from(developerApps)
+      .where(and(eq(developerApps.id, appId), isNull(developerApps.deletedAt)))
+      .for('update');
+    const index = row?.contacts.findIndex((contact) => contact.id === contactId) ?? -1;
+    if (!row || index < 0) return null;
+    const contacts = row.contacts.slice();
+    contacts[index] = change(contacts[index]!);
+    await tx
+      .update(developerApps)
+      .set({ contacts, updatedAt: ctx.clock.now() })
+      .where(eq(developerApps.id, appId));
+    return contacts[index]!;
+  });
 }
 
 /** My Apps walks the user's memberships newest first: index (user_id, created_at, id). */

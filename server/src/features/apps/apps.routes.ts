@@ -1,4 +1,7 @@
+import fastifyFormbody from '@fastify/formbody';
 import {
+  Contact,
+  ContactParams,
   CreateDeveloperAppBody,
   DeveloperApp,
   DeveloperAppPermissions,
@@ -7,11 +10,13 @@ import {
   IdParams,
   PermissionsQuery,
   TermsAndConditions,
+  UpdateContactBody,
   UpdateDeveloperAppResponse,
 } from '@portal/contracts';
 import { z } from 'zod';
 import { type App, currentUser, setPageHeaders } from '../../platform/http.ts';
-import { readAppForm } from './apps.form.ts';
+import { updateContact } from './apps.contacts.ts';
+import { readAppForm, readCreateForm } from './apps.form.ts';
 import * as apps from './apps.service.ts';
 import { loadTerms } from './terms.ts';
 
@@ -23,15 +28,21 @@ const LogoResponse = {
 };
 
 export async function appsRoutes(app: App) {
-  app.post(
-    '/developer_apps',
-    {
-      config: { access: 'user', idempotent: true },
-      schema: { body: CreateDeveloperAppBody, response: { 201: DeveloperApp } },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await apps.createApp(app.ctx, currentUser(request), request.body)),
-  );
+  // Creating takes JSON or form data (spec §7), multipart or URL-encoded: the form parsers live in
+  // this scope only, so every other route keeps answering 415 to a URL-encoded body.
+  await app.register(async (forms: App) => {
+    await forms.register(fastifyFormbody);
+    forms.post(
+      '/developer_apps',
+      {
+        config: { access: 'user', idempotent: true },
+        preValidation: readCreateForm,
+        schema: { body: CreateDeveloperAppBody, response: { 201: DeveloperApp } },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await apps.createApp(app.ctx, currentUser(request), request.body)),
+    );
+  });
 
   app.get(
     '/developer_apps',
@@ -91,6 +102,22 @@ export async function appsRoutes(app: App) {
         .header('Cache-Control', 'private, max-age=3600')
         .send(file.stream);
     },
+  );
+
+  app.patch(
+    '/developer_apps/:id/contacts/:contact_id',
+    {
+      config: { access: 'user' },
+      schema: { params: ContactParams, body: UpdateContactBody, response: { 200: Contact } },
+    },
+    async (request) =>
+      updateContact(
+        app.ctx,
+        currentUser(request),
+        request.params.id,
+        request.params.contact_id,
+        request.body,
+      ),
   );
 
   app.get(

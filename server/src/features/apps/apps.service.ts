@@ -16,8 +16,10 @@ import { createDiskStorage, type Storage } from '../../platform/storage.ts';
 import { productionCredentialsFor } from '../credentials/credentials.service.ts';
 import { requestSandbox, sandboxFor } from '../sandboxes/sandboxes.service.ts';
 import { type AppAccess, loadAppAccess, requirePermission } from './app-access.ts';
+import { assignContactIds, presentContacts } from './apps.contacts.ts';
 import type { AppForm } from './apps.form.ts';
 import {
+  type DeveloperAppRow,
   findOwner,
   insertAppWithOwner,
   listAppsForUser,
@@ -69,6 +71,7 @@ function toSummary({
     sandbox_status: sandboxStatus,
     published: app.publishedAt !== null,
     production_access: app.productionAccess,
+    thumbnail_url: thumbnailUrl(app),
     created_at: app.createdAt.toISOString(),
   } satisfies DeveloperAppSummary;
 }
@@ -149,7 +152,9 @@ export async function updateApp(
     ...(body.allowed_cors_domain !== undefined ? { allowedCorsDomain: body.allowed_cors_domain.trim() } : {}),
     ...(body.legacy !== undefined ? { legacy: body.legacy } : {}),
     ...(body.connectable !== undefined ? { connectable: body.connectable } : {}),
-    ...(body.contacts !== undefined ? { contacts: body.contacts } : {}),
+    ...(body.contacts !== undefined
+      ? { contacts: assignContactIds(access.app.contacts, body.contacts) }
+      : {}),
     ...(logo
       ? {
           thumbnailKey: logo.key,
@@ -182,6 +187,10 @@ export async function readThumbnail(ctx: AppContext, user: SessionUser, appId: s
   return { ...file, type: app.thumbnailType ?? 'application/octet-stream', key: app.thumbnailKey };
 }
 
+/** The logo's address; the version changes with the app, so a new logo is never a cached old one. */
+const thumbnailUrl = (app: DeveloperAppRow) =>
+  app.thumbnailKey ? `/api/v1/developer_apps/${app.id}/thumbnail?v=${app.updatedAt.getTime()}` : null;
+
 async function presentApp(ctx: AppContext, access: AppAccess): Promise<DeveloperApp> {
   const { app, role, permissions } = access;
   const [owner, collaborators, sandbox, credentials] = await Promise.all([
@@ -203,12 +212,10 @@ async function presentApp(ctx: AppContext, access: AppAccess): Promise<Developer
     allowed_cors_domain: app.allowedCorsDomain,
     legacy: app.legacy,
     connectable: app.connectable,
-    thumbnail_url: app.thumbnailKey
-      ? `/api/v1/developer_apps/${app.id}/thumbnail?v=${app.updatedAt.getTime()}`
-      : null,
+    thumbnail_url: thumbnailUrl(app),
     published_at: app.publishedAt?.toISOString() ?? null,
     marketplace_enabled: app.marketplaceEnabled,
-    contacts: app.contacts,
+    contacts: presentContacts(app.id, app.contacts),
     owner,
     collaborators,
     external_procore_owner_id: app.externalProcoreOwnerId,

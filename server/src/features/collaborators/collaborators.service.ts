@@ -268,6 +268,7 @@ export async function previewInvitation(ctx: AppContext, token: string): Promise
     role: invitation.role,
     state,
     email_hint: maskEmail(invitation.email),
+    email: state === 'pending' ? invitation.email : null,
   };
 }
 

@@ -168,6 +168,7 @@ describe('accepting', () => {
       role: 'admin',
       state: 'pending',
       email_hint: 'd••••@example.com',
+      email: 'dana@example.com',
     });
     assert.equal((await t.client().get('/api/v1/invitations/not-a-token')).statusCode, 404);
     assert.equal((await t.client().post(`/api/v1/invitations/${token}/accept`)).statusCode, 401);
@@ -201,7 +202,10 @@ describe('accepting', () => {
     const reuse = await client.post(`/api/v1/invitations/${token}/accept`);
     assert.equal(reuse.statusCode, 409);
     assert.equal(reuse.json().message, 'This invitation has already been accepted');
-    assert.equal((await t.client().get(`/api/v1/invitations/${token}`)).json().state, 'accepted');
+    const used = (await t.client().get(`/api/v1/invitations/${token}`)).json();
+    assert.equal(used.state, 'accepted');
+    assert.equal(used.email, null, 'a used link no longer tells the full address');
+    assert.equal(used.email_hint, 'd••••@example.com');
   });
 
   test('a different signed-in account is refused and the invitation stays usable', async () => {

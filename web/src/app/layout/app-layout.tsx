@@ -1,6 +1,7 @@
-import { Box, Center, Container, Loader } from '@mantine/core';
+import { Box, Container } from '@mantine/core';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { PageSkeleton } from '../../components/skeletons.tsx';
 import { Flash } from '../flash.tsx';
 import { TopNav } from './top-nav.tsx';
 
@@ -26,13 +27,7 @@ export function AppLayout() {
             <Flash key={location.key} message={flash} />
           </Container>
         )}
-        <Suspense
-          fallback={
-            <Center py="xl">
-              <Loader aria-label="Loading" />
-            </Center>
-          }
-        >
+        <Suspense fallback={<PageSkeleton />}>
           <Outlet />
         </Suspense>
       </Box>

@@ -2,11 +2,12 @@ import { Anchor, Avatar, Burger, Button, Group, Text, UnstyledButton } from '@ma
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { NotificationBell } from '../../features/announcements/components/notification-bell.tsx';
 import { useConfig } from '../../lib/config.ts';
 import { DeferredControl } from '../deferred-control.tsx';
 import { importWithRetry } from '../lazy.ts';
+import { returnPath, withReturn } from './return-path.ts';
 import { useNarrowLayout } from './use-narrow-layout.ts';
 
 // The menus' dropdowns and the narrow layout's drawer are chunks of their own: the first page shows
@@ -26,6 +27,8 @@ export function TopNav() {
   const user = config.user;
   const narrow = useNarrowLayout();
   const [opened, { toggle, close }] = useDisclosure(false);
+  // Signing in or up from a page (an invitation, a link someone followed) comes back to it.
+  const back = returnPath(useLocation());
 
   const links = (
     <>
@@ -42,6 +45,11 @@ export function TopNav() {
           </Button>
         }
       />
+      {!user && narrow && (
+        <Button component={Link} to={withReturn('/sign_up', back)} onClick={close}>
+          {t('nav.signUp')}
+        </Button>
+      )}
       {user?.role === 'admin' && (
         <DeferredControl
           load={loadAdminMenu}
@@ -84,11 +92,11 @@ export function TopNav() {
           </>
         ) : (
           <>
-            <Button component={Link} to="/login" variant="subtle">
+            <Button component={Link} to={withReturn('/login', back)} variant="subtle">
               {t('nav.signIn')}
             </Button>
             {!narrow && (
-              <Button component={Link} to="/sign_up">
+              <Button component={Link} to={withReturn('/sign_up', back)}>
                 {t('nav.signUp')}
               </Button>
             )}

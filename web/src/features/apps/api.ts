@@ -1,4 +1,5 @@
 import type {
+  Contact,
   DeveloperApp,
   DeveloperAppPermissions,
   DeveloperAppSummary,
@@ -10,7 +11,7 @@ import type {
 import { APPS_PER_PAGE, SANDBOX_POLL_MS } from '@portal/contracts/limits';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ListState, listSearch } from '../../components/use-list-params.ts';
-import { api, apiPage } from '../../lib/api.ts';
+import { api, apiPage, apiUpload, type UploadProgress } from '../../lib/api.ts';
 
 export const appsKeys = {
   all: ['developer_apps'] as const,
@@ -84,10 +85,13 @@ export const useUpdateApp = (id: string) =>
   );
 
 export const useUploadLogo = (id: string) =>
-  useAppMutation(id, (file: File) => {
+  useAppMutation(id, ({ file, onProgress }: { file: File; onProgress: UploadProgress }) => {
     const form = new FormData();
     form.append('developer_app[thumbnail]', file);
-    return api<UpdateDeveloperAppResponse>(`/developer_apps/${id}`, { method: 'PUT', body: form });
+    return apiUpload<UpdateDeveloperAppResponse>(`/developer_apps/${id}`, form, {
+      method: 'PUT',
+      onProgress,
+    });
   });
 
 export const useRemoveLogo = (id: string) =>
@@ -96,6 +100,11 @@ export const useRemoveLogo = (id: string) =>
       method: 'PUT',
       body: { remove_thumbnail: true },
     }),
+  );
+
+export const useUpdateContact = (appId: string, contactId: string) =>
+  useAppMutation(appId, (body: { name: string; email: string }) =>
+    api<Contact>(`/developer_apps/${appId}/contacts/${contactId}`, { method: 'PATCH', body }),
   );
 
 export const useDeleteApp = (id: string) => {

@@ -1,4 +1,4 @@
-import { Anchor, Divider, Popover, Stack, Text } from '@mantine/core';
+import { Anchor, Center, Divider, Loader, Popover, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { shortDate } from '@portal/contracts/relative-time';
 import { useQuery } from '@tanstack/react-query';
@@ -33,7 +33,9 @@ export function BellPopover({ target, defaultOpened }: DeferredControlProps) {
       <Popover.Dropdown aria-label={t('announcements.bellTitle')}>
         <Stack gap="sm">
           {preview.isPending ? (
-            <Text size="sm">{t('common.loading')}</Text>
+            <Center py="sm">
+              <Loader size="sm" aria-label={t('common.loading')} />
+            </Center>
           ) : preview.data?.length ? (
             preview.data.map((item) => (
               <Stack key={item.id} gap={4} data-testid="bell-item">

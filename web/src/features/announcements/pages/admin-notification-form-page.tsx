@@ -4,6 +4,7 @@ import type { AdminNotification } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { TextSkeleton } from '../../../components/skeletons.tsx';
 import { errorText } from '../../../lib/api.ts';
 import {
   adminNotificationQuery,
@@ -37,7 +38,7 @@ export function AdminNotificationFormPage() {
         {!id ? (
           <CreateForm />
         ) : query.isPending ? (
-          <Text>{t('common.loading')}</Text>
+          <TextSkeleton lines={6} />
         ) : query.isError ? (
           <Alert color="red" title={t('announcements.errorTitle')} role="alert">
             {errorText(query.error)}

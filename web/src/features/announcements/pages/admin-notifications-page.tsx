@@ -16,6 +16,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ListPagination } from '../../../components/list-pagination.tsx';
+import { ResponsiveTable } from '../../../components/responsive-table.tsx';
+import { TableSkeleton } from '../../../components/skeletons.tsx';
 import { useListParams } from '../../../components/use-list-params.ts';
 import { adminNotificationsQuery } from '../api.ts';
 import { summaryText } from '../components/summary-text.ts';
@@ -60,12 +62,12 @@ export function AdminNotificationsPage() {
           </Alert>
         )}
         {query.isPending ? (
-          <Text>{t('common.loading')}</Text>
+          <TableSkeleton />
         ) : query.data?.items.length === 0 ? (
           <Text>{t('announcements.adminEmpty')}</Text>
         ) : (
           query.data && (
-            <Table highlightOnHover striped>
+            <ResponsiveTable minWidth={760} highlightOnHover striped>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('announcements.colTitle')}</Table.Th>
@@ -102,7 +104,7 @@ export function AdminNotificationsPage() {
                   </Table.Tr>
                 ))}
               </Table.Tbody>
-            </Table>
+            </ResponsiveTable>
           )
         )}
         <ListPagination data={query.data} list={list} />

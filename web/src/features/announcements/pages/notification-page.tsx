@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { TextSkeleton } from '../../../components/skeletons.tsx';
 import { ApiRequestError, errorText } from '../../../lib/api.ts';
 import { Markdown } from '../../../lib/markdown.tsx';
 import { notificationQuery, useMarkRead } from '../api.ts';
@@ -29,7 +30,7 @@ export function NotificationPage() {
         <Anchor component={Link} to="/notifications">
           {t('announcements.back')}
         </Anchor>
-        {query.isPending && <Text>{t('common.loading')}</Text>}
+        {query.isPending && <TextSkeleton lines={5} />}
         {query.isError && (
           <Alert color="red" title={t('announcements.errorTitle')} role="alert">
             {query.error instanceof ApiRequestError && query.error.status === 404

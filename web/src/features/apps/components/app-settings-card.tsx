@@ -15,14 +15,16 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { DeveloperApp, DeveloperAppPermissions } from '@portal/contracts';
 import { corsDomainError, redirectUriError } from '@portal/contracts/app-validation';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorsJoined } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
-import { FormError } from '../../auth/components/form-error.tsx';
 import { CollaboratorsList } from '../../collaborators/components/collaborators-list.tsx';
 import { useUpdateApp } from '../api.ts';
 import { LogoField } from './logo-field.tsx';
+import { ErrorBanner } from './section-card.tsx';
 
 const valuesOf = (app: DeveloperApp) => ({
   name: app.name ?? '',
@@ -44,6 +46,8 @@ export function AppSettingsCard({
   const { t } = useTranslation();
   const config = useConfig();
   const update = useUpdateApp(app.id);
+  const [error, setError] = useState<string | null>(null);
+  const showError = (failure: unknown) => setError(errorsJoined(failure, t('apps.errors.generic')));
   const form = useForm({
     initialValues: valuesOf(app),
     validate: {
@@ -68,6 +72,7 @@ export function AppSettingsCard({
         ([key, value]) => value !== form.getInitialValues()[key as keyof typeof values],
       ),
     );
+    setError(null);
     update.mutate(changed, {
       onSuccess: (saved) => {
         form.setInitialValues(valuesOf(saved));
@@ -75,7 +80,10 @@ export function AppSettingsCard({
         form.resetDirty(valuesOf(saved));
         notifications.show({ message: t('apps.settings.saved'), color: 'green' });
       },
-      onError: (error) => applyFieldErrors(form, error),
+      onError: (failure) => {
+        applyFieldErrors(form, failure);
+        showError(failure);
+      },
     });
   });
 
@@ -111,7 +119,7 @@ export function AppSettingsCard({
             disabled={!canChange('internal_name')}
             {...form.getInputProps('internal_name')}
           />
-          <LogoField app={app} disabled={!canChange('thumbnail')} />
+          <LogoField app={app} disabled={!canChange('thumbnail')} onError={showError} />
           <Title order={3} size="h4">
             {t('apps.settings.credentials')}
           </Title>
@@ -162,16 +170,28 @@ export function AppSettingsCard({
             <Text c="dimmed">{t('apps.settings.noContacts')}</Text>
           ) : (
             app.contacts.map((contact) => (
-              <Text key={contact.email}>
-                {contact.name} · {contact.email}
-              </Text>
+              <Group key={contact.id} gap="xs" wrap="wrap">
+                <Text style={{ overflowWrap: 'anywhere' }}>
+                  {contact.name} · {contact.email}
+                </Text>
+                {canChange('contacts') && (
+                  <Anchor
+                    component={Link}
+                    to={contact.links.edit}
+                    size="sm"
+                    aria-label={t('apps.contacts.editNamed', { name: contact.name })}
+                  >
+                    {t('apps.contacts.edit')}
+                  </Anchor>
+                )}
+              </Group>
             ))
           )}
           <Title order={3} size="h4">
             {t('apps.settings.collaborators')}
           </Title>
           <CollaboratorsList appId={app.id} />
-          <FormError error={update.error && !Object.keys(form.errors).length ? update.error : null} />
+          <ErrorBanner title={t('apps.errors.title')} message={error} onClose={() => setError(null)} />
           <Group>
             <Button
               type="submit"

@@ -23,29 +23,36 @@ export function CreateAppModal({ opened, onClose }: { opened: boolean; onClose: 
     validate: { internal_name: (value) => (value.trim() ? null : t('apps.create.nameRequired')) },
   });
 
-  const waitForSandbox = async (id: string) => {
-    setWaiting(true);
-    const deadline = Date.now() + CREATE_APP_REDIRECT_AFTER_MS;
-    while (Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, CREATE_APP_POLL_MS));
-      const app = await client.fetchQuery({ ...appQuery(id), staleTime: 0 }).catch(() => null);
-      if (app?.sandbox) break;
-    }
-    navigate(`/developer_apps/${id}`);
-  };
+  // Spec §4/§9: poll every second; the redirect comes 10 s after the click at the latest, even
+  // when a poll is still on its way.
+  const waitForSandbox = (id: string, deadline: number) =>
+    new Promise<void>((resolve) => {
+      setWaiting(true);
+      const finish = () => {
+        clearInterval(poll);
+        clearTimeout(cap);
+        resolve();
+      };
+      const cap = setTimeout(finish, Math.max(0, deadline - Date.now()));
+      const poll = setInterval(async () => {
+        const app = await client.fetchQuery({ ...appQuery(id), staleTime: 0 }).catch(() => null);
+        if (app?.sandbox) finish();
+      }, CREATE_APP_POLL_MS);
+    }).then(() => navigate(`/developer_apps/${id}`));
 
-  const handleSubmit = form.onSubmit((values) =>
+  const handleSubmit = form.onSubmit((values) => {
+    const deadline = Date.now() + CREATE_APP_REDIRECT_AFTER_MS;
     create.mutate(values, {
       onSuccess: (app) => {
         track('developers.my_apps.app.created', { developer_app_id: app.id });
         if (app.sandbox) navigate(`/developer_apps/${app.id}`);
-        else void waitForSandbox(app.id);
+        else void waitForSandbox(app.id, deadline);
       },
       onError: (error) => {
         if (!applyFieldErrors(form, error)) setFailure(errorText(error, t('apps.errors.generic')));
       },
-    }),
-  );
+    });
+  });
   const busy = create.isPending || waiting;
 
   return (

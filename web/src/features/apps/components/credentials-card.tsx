@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { DeveloperApp, DeveloperAppPermissions, IssuedSecret } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/api.ts';
+import { errorsJoined } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { useRequestProduction, useResetSecret } from '../api.ts';
 import { SecretReveal } from './secret-reveal.tsx';
@@ -39,7 +39,7 @@ export function CredentialsCard({
         },
         onError: (failure) => {
           close();
-          setError(errorText(failure, t('apps.credentials.retrieveError')));
+          setError(errorsJoined(failure, t('apps.credentials.retrieveError')));
         },
       },
     );
@@ -151,8 +151,8 @@ function RequestProduction({ app }: { app: DeveloperApp }) {
             </Stack>
           </Radio.Group>
           {request.isError && (
-            <Alert color="red" role="alert">
-              {errorText(request.error, t('apps.errors.generic'))}
+            <Alert color="red" role="alert" title={t('apps.errors.title')}>
+              {errorsJoined(request.error, t('apps.errors.generic'))}
             </Alert>
           )}
           <Group justify="flex-end">

@@ -4,7 +4,7 @@ import type { DeveloperApp } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { errorText } from '../../../lib/api.ts';
+import { errorsJoined } from '../../../lib/api.ts';
 import { useDeleteApp } from '../api.ts';
 import { ErrorBanner, SectionCard } from './section-card.tsx';
 
@@ -19,7 +19,7 @@ export function DeleteAppCard({ app }: { app: DeveloperApp }) {
       onSuccess: () => navigate('/developer_apps'),
       onError: (failure) => {
         close();
-        setError(errorText(failure, t('apps.errors.generic')));
+        setError(errorsJoined(failure, t('apps.errors.generic')));
       },
     });
   return (

@@ -5,7 +5,7 @@ import type { DeveloperApp, DeveloperAppPermissions, IssuedSecret, SandboxOauthA
 import { corsDomainError, redirectUriError } from '@portal/contracts/app-validation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/api.ts';
+import { errorsJoined } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import {
@@ -32,7 +32,7 @@ export function SandboxCard({
   const generate = useGenerateSandbox(app.id);
   const kickoff = useKickoff(app.id);
   const [error, setError] = useState<string | null>(null);
-  const onError = (failure: unknown) => setError(errorText(failure, t('apps.errors.generic')));
+  const onError = (failure: unknown) => setError(errorsJoined(failure, t('apps.errors.generic')));
 
   const generateButton = permissions.canGenerateSandbox ? (
     <Button
@@ -81,19 +81,32 @@ export function SandboxCard({
           {t('apps.sandbox.generateNow')}
         </Button>
       )}
-      {sandbox?.status === 'live' && <LiveSandbox app={app} sandbox={sandbox} permissions={permissions} />}
+      {sandbox?.status === 'live' && (
+        <LiveSandbox
+          app={app}
+          sandbox={sandbox}
+          permissions={permissions}
+          onAction={() => setError(null)}
+          onError={onError}
+        />
+      )}
     </SectionCard>
   );
 }
 
+/** The live sandbox's OAuth app form; every failed action goes to the card's banner (`onError`). */
 function LiveSandbox({
   app,
   sandbox,
   permissions,
+  onAction,
+  onError,
 }: {
   app: DeveloperApp;
   sandbox: SandboxOauthApp;
   permissions: DeveloperAppPermissions;
+  onAction: () => void;
+  onError: (failure: unknown) => void;
 }) {
   const { t } = useTranslation();
   const update = useUpdateSandbox(app.id);
@@ -107,7 +120,8 @@ function LiveSandbox({
       allowed_cors_domain: (value) => corsDomainError(value),
     },
   });
-  const handleSubmit = form.onSubmit((values) =>
+  const handleSubmit = form.onSubmit((values) => {
+    onAction();
     update.mutate(
       { id: sandbox.id, ...values },
       {
@@ -115,10 +129,22 @@ function LiveSandbox({
           form.resetDirty();
           notifications.show({ message: t('apps.sandbox.saved'), color: 'green' });
         },
-        onError: (error) => applyFieldErrors(form, error),
+        onError: (failure) => {
+          applyFieldErrors(form, failure);
+          onError(failure);
+        },
       },
-    ),
-  );
+    );
+  });
+  const handleReveal = () => {
+    if (shown) return setShown(null);
+    onAction();
+    reveal.mutate(sandbox.oauth_application_id!, { onSuccess: setShown, onError });
+  };
+  const handleReset = () => {
+    onAction();
+    reset.mutate(sandbox.id, { onSuccess: (result) => setShown(result as IssuedSecret), onError });
+  };
   const date = (value: string) => new Date(value).toLocaleString();
   return (
     <form onSubmit={handleSubmit} noValidate>
@@ -149,20 +175,14 @@ function LiveSandbox({
             <Button
               variant="default"
               loading={reveal.isPending}
-              onClick={() => reveal.mutate(sandbox.oauth_application_id!, { onSuccess: setShown })}
+              onClick={handleReveal}
+              aria-expanded={!!shown}
             >
-              {t('apps.sandbox.reveal')}
+              {shown ? t('apps.sandbox.hide') : t('apps.sandbox.reveal')}
             </Button>
           )}
           {permissions.canModifyCredentials && (
-            <Button
-              variant="outline"
-              color="red"
-              loading={reset.isPending}
-              onClick={() =>
-                reset.mutate(sandbox.id, { onSuccess: (result) => setShown(result as IssuedSecret) })
-              }
-            >
+            <Button variant="outline" color="red" loading={reset.isPending} onClick={handleReset}>
               {t('apps.sandbox.reset')}
             </Button>
           )}

@@ -1,5 +1,6 @@
 import { Alert, Paper, Stack, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** One card of the manage-app page: a labelled section with its heading. */
 export function SectionCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -15,7 +16,10 @@ export function SectionCard({ id, title, children }: { id: string; title: string
   );
 }
 
-/** A card's failed request: a red, dismissible banner. */
+/**
+ * A card's failed request (spec §8): a red, dismissible banner titled "An error occurred", brought
+ * into view when it appears, since the action may have been far up or down the card.
+ */
 export function ErrorBanner({
   title,
   message,
@@ -27,9 +31,22 @@ export function ErrorBanner({
   onClose: () => void;
   children?: ReactNode;
 }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (message) ref.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [message]);
   if (!message) return null;
   return (
-    <Alert color="red" title={title} role="alert" withCloseButton onClose={onClose}>
+    <Alert
+      ref={ref}
+      color="red"
+      title={title}
+      role="alert"
+      withCloseButton
+      closeButtonLabel={t('common.dismiss')}
+      onClose={onClose}
+    >
       {message}
       {children}
     </Alert>

@@ -1,10 +1,24 @@
-import { Alert, Anchor, Badge, Button, Container, Group, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Container,
+  Group,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { ListSearch } from '../../../components/list-search.tsx';
+import { ResponsiveTable } from '../../../components/responsive-table.tsx';
+import { TableSkeleton } from '../../../components/skeletons.tsx';
 import { useListParams } from '../../../components/use-list-params.ts';
 import { errorText } from '../../../lib/api.ts';
 import { appsListQuery } from '../api.ts';
@@ -18,7 +32,7 @@ export function AppsIndexPage() {
   return (
     <Container size="lg" py="md">
       <Stack>
-        <Group justify="space-between">
+        <Group justify="space-between" wrap="wrap">
           <Title order={1}>{t('apps.index.title')}</Title>
           <Button onClick={open}>{t('apps.index.create')}</Button>
         </Group>
@@ -33,11 +47,11 @@ export function AppsIndexPage() {
           </Alert>
         )}
         {apps.isPending ? (
-          <Text>{t('common.loading')}</Text>
+          <TableSkeleton />
         ) : apps.data?.items.length === 0 ? (
           <Text>{list.filters.search ? t('list.noMatches') : t('apps.index.empty')}</Text>
         ) : (
-          <Table striped highlightOnHover>
+          <ResponsiveTable minWidth={560} striped highlightOnHover>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('apps.index.name')}</Table.Th>
@@ -51,9 +65,15 @@ export function AppsIndexPage() {
               {apps.data?.items.map((app) => (
                 <Table.Tr key={app.id}>
                   <Table.Td>
-                    <Anchor component={Link} to={`/developer_apps/${app.id}`}>
-                      {app.name || app.internal_name}
-                    </Anchor>
+                    <Group gap="sm" wrap="nowrap">
+                      {/* The logo beside the name; the name already says which app it is. */}
+                      <Avatar src={app.thumbnail_url} alt="" radius="sm" size={32} color="orange">
+                        {(app.name || app.internal_name).slice(0, 1).toUpperCase()}
+                      </Avatar>
+                      <Anchor component={Link} to={`/developer_apps/${app.id}`}>
+                        {app.name || app.internal_name}
+                      </Anchor>
+                    </Group>
                   </Table.Td>
                   <Table.Td>{t(`apps.roles.${app.role}`)}</Table.Td>
                   <Table.Td>
@@ -70,7 +90,7 @@ export function AppsIndexPage() {
                 </Table.Tr>
               ))}
             </Table.Tbody>
-          </Table>
+          </ResponsiveTable>
         )}
         <ListPagination data={apps.data} list={list} />
       </Stack>

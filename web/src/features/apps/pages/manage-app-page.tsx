@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../../app/not-found-page.tsx';
+import { PageSkeleton } from '../../../components/skeletons.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { CollaboratorsPanel } from '../../collaborators/components/collaborators-panel.tsx';
@@ -30,7 +31,7 @@ export function ManageAppPage() {
       </Container>
     );
   }
-  if (!app.data || !permissions.data) return <Text p="md">{t('common.loading')}</Text>;
+  if (!app.data || !permissions.data) return <PageSkeleton />;
   const name = app.data.name || app.data.internal_name;
 
   return (

@@ -1,8 +1,9 @@
-import { Alert, Container, Text, Typography } from '@mantine/core';
+import { Alert, Container, Typography } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Markdown from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
+import { TextSkeleton } from '../../../components/skeletons.tsx';
 import { termsQuery } from '../api.ts';
 
 export function TermsPage() {
@@ -15,7 +16,7 @@ export function TermsPage() {
           {t('apps.errors.generic')}
         </Alert>
       )}
-      {terms.isPending && <Text>{t('common.loading')}</Text>}
+      {terms.isPending && <TextSkeleton lines={8} />}
       {terms.data && (
         <Typography>
           <Markdown rehypePlugins={[rehypeSanitize]}>{terms.data.markdown}</Markdown>

@@ -1,17 +1,25 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PASSWORD_MIN_LENGTH } from '@portal/contracts/limits';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
+import { invitationPreviewQuery } from '../../collaborators/api.ts';
 import { useSignUp } from '../api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { FormError } from '../components/form-error.tsx';
+
+/** The invitation token when the way back is an invitation page (`next=/invitations/{token}`). */
+const invitationToken = (next: string | null) => /^\/invitations\/([^/?#]+)$/.exec(next ?? '')?.[1] ?? null;
 
 export function SignUpPage() {
   const { t } = useTranslation();
   const signUp = useSignUp();
   const next = useSearchParams()[0].get('next');
+  const token = invitationToken(next);
+  const invitation = useQuery({ ...invitationPreviewQuery(token ?? ''), enabled: token !== null });
   const form = useForm({
     initialValues: { name: '', email: '', password: '', company_name: '' },
     validate: {
@@ -23,6 +31,13 @@ export function SignUpPage() {
           : `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
     },
   });
+
+  // Signing up from an invitation: the address it was sent to, unless the person typed one already.
+  const invitedEmail = invitation.data?.email;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fill in once, when the address arrives
+  useEffect(() => {
+    if (invitedEmail && !form.getValues().email) form.setFieldValue('email', invitedEmail);
+  }, [invitedEmail]);
 
   if (signUp.isSuccess) {
     return (
@@ -50,6 +65,11 @@ export function SignUpPage() {
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
           <FormError error={signUp.error} />
+          {invitedEmail && invitation.data && (
+            <Alert color="blue" role="status">
+              {t('auth.signUpInvited', { app: invitation.data.app_name })}
+            </Alert>
+          )}
           <TextInput label={t('auth.name')} autoComplete="name" required {...form.getInputProps('name')} />
           <TextInput
             label={t('auth.email')}

@@ -4,7 +4,8 @@ import { type AppRole, roleAllows } from '@portal/contracts/app-roles';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/api.ts';
+import { TableSkeleton } from '../../../components/skeletons.tsx';
+import { errorsJoined } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../../lib/config.ts';
 import {
   collaboratorsQuery,
@@ -54,7 +55,7 @@ export function CollaboratorsPanel({ appId, role }: Props) {
     ...(invitations.data ?? []).map((i): Row => ({ kind: 'invitation', id: i.id, invitation: i })),
   ];
 
-  const fail = (failure: unknown) => setError(errorText(failure, t('collaborators.errors.generic')));
+  const fail = (failure: unknown) => setError(errorsJoined(failure, t('collaborators.errors.generic')));
   const actionsFor = (row: Row): MenuAction[] => {
     if (row.kind === 'invitation') return canManage ? ['cancel'] : [];
     const { collaborator } = row;
@@ -129,7 +130,7 @@ export function CollaboratorsPanel({ appId, role }: Props) {
           </Alert>
         )}
         {members.isPending ? (
-          <Text>{t('common.loading')}</Text>
+          <TableSkeleton rows={2} />
         ) : (
           <Table.ScrollContainer minWidth={640}>
             <Table aria-labelledby="collaborators-heading">

@@ -7,40 +7,42 @@ import { useTranslation } from 'react-i18next';
 export function PermissionDetailsTable() {
   const { t } = useTranslation();
   return (
-    <Table striped withTableBorder aria-label={t('collaborators.permissions.tableLabel')}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{t('collaborators.permissions.permission')}</Table.Th>
-          {APP_ROLES.map((role) => (
-            <Table.Th key={role} scope="col" ta="center">
-              {t(`collaborators.roles.${role}`)}
-            </Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {APP_ROLE_MATRIX.map((row) => (
-          <Table.Tr key={row.key}>
-            <Table.Th scope="row" fw="normal">
-              {row.label}
-            </Table.Th>
-            {APP_ROLES.map((role) => {
-              const allowed = (row.roles as readonly string[]).includes(role);
-              return (
-                <Table.Td key={role} ta="center">
-                  <span aria-hidden="true">{allowed ? '✓' : '✗'}</span>
-                  <VisuallyHidden>
-                    {allowed
-                      ? t('collaborators.permissions.allowed')
-                      : t('collaborators.permissions.notAllowed')}
-                  </VisuallyHidden>
-                </Table.Td>
-              );
-            })}
+    <Table.ScrollContainer minWidth={480} type="native">
+      <Table striped withTableBorder aria-label={t('collaborators.permissions.tableLabel')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('collaborators.permissions.permission')}</Table.Th>
+            {APP_ROLES.map((role) => (
+              <Table.Th key={role} scope="col" ta="center">
+                {t(`collaborators.roles.${role}`)}
+              </Table.Th>
+            ))}
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {APP_ROLE_MATRIX.map((row) => (
+            <Table.Tr key={row.key}>
+              <Table.Th scope="row" fw="normal">
+                {row.label}
+              </Table.Th>
+              {APP_ROLES.map((role) => {
+                const allowed = (row.roles as readonly string[]).includes(role);
+                return (
+                  <Table.Td key={role} ta="center">
+                    <span aria-hidden="true">{allowed ? '✓' : '✗'}</span>
+                    <VisuallyHidden>
+                      {allowed
+                        ? t('collaborators.permissions.allowed')
+                        : t('collaborators.permissions.notAllowed')}
+                    </VisuallyHidden>
+                  </Table.Td>
+                );
+              })}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { TextSkeleton } from '../../../components/skeletons.tsx';
 import { ApiRequestError, errorText } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../../lib/config.ts';
 import { invitationPreviewQuery, useAcceptInvitation } from '../api.ts';
@@ -19,7 +20,7 @@ export function AcceptInvitationPage() {
   const back = encodeURIComponent(`/invitations/${token}`);
 
   const body = () => {
-    if (preview.isPending) return <Text>{t('common.loading')}</Text>;
+    if (preview.isPending) return <TextSkeleton lines={3} />;
     if (preview.isError) {
       const missing = preview.error instanceof ApiRequestError && preview.error.status === 404;
       return (

@@ -18,9 +18,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { ListSearch } from '../../../components/list-search.tsx';
+import { ResponsiveTable } from '../../../components/responsive-table.tsx';
+import { TableSkeleton } from '../../../components/skeletons.tsx';
 import { useListParams } from '../../../components/use-list-params.ts';
 import { errorText } from '../../../lib/api.ts';
 import { outboxQuery } from '../api.ts';
+import { MessageView } from '../components/message-view.tsx';
 
 export function OutboxPage() {
   const { t } = useTranslation();
@@ -48,16 +51,16 @@ export function OutboxPage() {
           onSearch={(value) => list.setFilter('to', value)}
         />
         {query.isError && (
-          <Alert color="red" title="An error occurred" role="alert">
+          <Alert color="red" title={t('outbox.error')} role="alert">
             {errorText(query.error)}
           </Alert>
         )}
         {query.isPending ? (
-          <Text>{t('common.loading')}</Text>
+          <TableSkeleton />
         ) : query.data?.items.length === 0 ? (
           <Text>{list.filters.to ? t('list.noMatches') : t('outbox.empty')}</Text>
         ) : (
-          <Table striped highlightOnHover>
+          <ResponsiveTable minWidth={760} striped highlightOnHover>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('outbox.sentAt')}</Table.Th>
@@ -91,28 +94,12 @@ export function OutboxPage() {
                 </Table.Tr>
               ))}
             </Table.Tbody>
-          </Table>
+          </ResponsiveTable>
         )}
         <ListPagination data={query.data} list={list} />
       </Stack>
       <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.subject} size="lg">
-        {open && (
-          <Stack>
-            <Text size="sm">
-              {t('outbox.to')}: {open.to}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {t('outbox.template')}: {open.template}
-            </Text>
-            <Text
-              component="pre"
-              style={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit' }}
-              data-testid="outbox-text"
-            >
-              {open.text}
-            </Text>
-          </Stack>
-        )}
+        {open && <MessageView message={open} />}
       </Modal>
     </Container>
   );

@@ -1,0 +1,131 @@
+import { expect, type Page, test } from '@playwright/test';
+import { apiClient, PASSWORD } from '../support/api.ts';
+import { ADMIN_EMAIL, DEVELOPER_EMAIL } from '../support/env.ts';
+import { signIn, uniqueEmail } from '../support/session.ts';
+
+// A phone: 390 px wide (an iPhone 12–15 in portrait).
+test.use({ viewport: { width: 390, height: 844 } });
+
+/**
+ * Opens a screen, waits until it has loaded (no skeleton left, no request in flight) and checks
+ * that the page itself does not scroll sideways: anything wider scrolls inside its own box.
+ */
+async function expectNoSidewaysScroll(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expectFits(page, path);
+}
+
+async function expectFits(page: Page, what: string) {
+  const { scrollWidth, clientWidth, wide } = await page.evaluate(() => {
+    const root = document.documentElement;
+    // What sticks out, to name in a failure.
+    const wide = Array.from(document.body.querySelectorAll('*'))
+      .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 1)
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 120));
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, wide };
+  });
+  expect(scrollWidth, `${what} scrolls sideways: ${wide.join(' | ')}`).toBeLessThanOrEqual(clientWidth);
+}
+
+test('anonymous screens fit a phone, and the top nav collapses into a menu', async ({ page }) => {
+  // Every full load starts on the shell's skeleton: React Router has its HydrateFallback.
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (/HydrateFallback/.test(message.text())) warnings.push(message.text());
+  });
+  for (const path of [
+    '/',
+    '/login',
+    '/sign_up',
+    '/forgot_password',
+    '/reset_password?token=not-a-token',
+    '/terms_and_conditions',
+    '/reference/rest/docs/rest-api-overview',
+    '/invitations/not-a-token',
+    '/no/such/page',
+  ])
+    await expectNoSidewaysScroll(page, path);
+  expect(warnings).toEqual([]);
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('button', { name: 'Reference' })).toBeHidden();
+  await nav.getByRole('button', { name: 'Open navigation' }).click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByRole('button', { name: 'Reference' })).toBeVisible();
+  await expect(drawer.getByRole('link', { name: 'Sign up' })).toBeVisible();
+  await expectFits(page, 'the navigation drawer');
+});
+
+test('every developer screen fits a phone', async ({ page }) => {
+  await signIn(page, DEVELOPER_EMAIL);
+  const apps = (await (await page.request.get('/api/v1/developer_apps')).json()) as Array<{
+    id: string;
+    internal_name: string;
+  }>;
+  const fieldSync = apps.find((app) => app.internal_name === 'Field Sync');
+  expect(fieldSync, 'the seeded Field Sync app').toBeTruthy();
+  const app = await (await page.request.get(`/api/v1/developer_apps/${fieldSync!.id}`)).json();
+  const notifications = (await (await page.request.get('/api/v1/notifications')).json()) as Array<{
+    id: string;
+  }>;
+  expect(notifications.length).toBeGreaterThan(0);
+
+  for (const path of [
+    '/developer_apps',
+    `/developer_apps/${fieldSync!.id}`,
+    app.contacts[0].links.edit,
+    '/settings',
+    '/notifications',
+    `/notifications/${notifications[0]!.id}`,
+  ])
+    await expectNoSidewaysScroll(page, path);
+
+  // The create modal and the permission details (a table in a modal) fit too.
+  await expectNoSidewaysScroll(page, '/developer_apps');
+  await page.getByRole('button', { name: 'Create a New App' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create a New App' })).toBeVisible();
+  await expectFits(page, 'the create-app modal');
+  await page.keyboard.press('Escape');
+  await expectNoSidewaysScroll(page, `/developer_apps/${fieldSync!.id}`);
+  await page.getByRole('button', { name: 'Permission details' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectFits(page, 'the permission details');
+});
+
+test('every admin screen fits a phone, an opened outbox message too', async ({ page }) => {
+  await signIn(page, ADMIN_EMAIL);
+  const announcements = (await (await page.request.get('/api/v1/admin/notifications')).json()) as Array<{
+    id: string;
+  }>;
+  expect(announcements.length).toBeGreaterThan(0);
+  for (const path of [
+    '/admin/notifications',
+    '/admin/notifications/new',
+    `/admin/notifications/${announcements[0]!.id}/edit`,
+    '/developer_apps',
+    '/admin/outbox',
+  ])
+    await expectNoSidewaysScroll(page, path);
+
+  // An opened message: a sign-up's confirmation e-mail, with its long link.
+  const email = uniqueEmail('narrow');
+  const anonymous = await apiClient();
+  const signUp = await anonymous.post('/api/v1/auth/sign_up', {
+    headers: anonymous.csrf,
+    data: { name: 'Nora Narrow', email, password: PASSWORD },
+  });
+  expect(signUp.status()).toBe(201);
+  await expect(async () => {
+    await expectNoSidewaysScroll(page, `/admin/outbox?to=${encodeURIComponent(email)}`);
+    await expect(page.getByRole('row').filter({ hasText: email })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await page.getByRole('button', { name: /^View/ }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.locator('iframe[title^="Message: "]')).toBeVisible();
+  await expectFits(page, 'an outbox message');
+  await page.getByRole('tab', { name: 'Plain text' }).click();
+  await expectFits(page, "an outbox message's text");
+});

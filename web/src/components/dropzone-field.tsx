@@ -1,0 +1,142 @@
+import '@mantine/dropzone/styles.css';
+import { Button, Group, Image, Input, Progress, Stack, Text } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type DropzoneFieldProps = {
+  label: string;
+  /** MIME types accepted, e.g. `['image/png', 'image/jpeg']`. */
+  accept: string[];
+  /** What a person reads for the accepted types, e.g. "JPEG or PNG". */
+  acceptLabel: string;
+  maxBytes: number;
+  /** Extra advice under the field (e.g. the recommended size). */
+  hint?: string;
+  /** The file already saved, if any. */
+  previewUrl: string | null;
+  previewAlt: string;
+  /** 0–1 while an upload runs, else null. */
+  progress: number | null;
+  error?: string | null;
+  disabled?: boolean;
+  removeLabel: string;
+  removing?: boolean;
+  onFile: (file: File) => void;
+  onRemove: () => void;
+};
+
+const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+
+/**
+ * One file, dropped or chosen with a click (`@mantine/dropzone`): says what it accepts, shows the
+ * upload's progress, previews the chosen or saved file and offers to remove it. 180 px high (spec §9).
+ */
+export function DropzoneField(props: DropzoneFieldProps) {
+  const { t } = useTranslation();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [rejected, setRejected] = useState<string | null>(null);
+  const uploading = props.progress !== null;
+  const limits = t('dropzone.limits', { types: props.acceptLabel, size: megabytes(props.maxBytes) });
+
+  // The chosen file's preview lives while it uploads; then the saved file takes over.
+  useEffect(() => {
+    if (!uploading && chosen) {
+      URL.revokeObjectURL(chosen);
+      setChosen(null);
+    }
+  }, [uploading, chosen]);
+
+  const handleDrop = ([file]: File[]) => {
+    if (!file) return;
+    setRejected(null);
+    setChosen(URL.createObjectURL(file));
+    props.onFile(file);
+  };
+  const handleReject = ([rejection]: FileRejection[]) => {
+    const code = rejection?.errors[0]?.code;
+    setRejected(
+      code === 'file-too-large'
+        ? t('dropzone.tooLarge', { size: megabytes(props.maxBytes) })
+        : code === 'too-many-files'
+          ? t('dropzone.oneFile')
+          : t('dropzone.wrongType', { types: props.acceptLabel }),
+    );
+  };
+  const preview = chosen ?? props.previewUrl;
+  const percent = Math.round((props.progress ?? 0) * 100);
+  const error = rejected ?? props.error ?? null;
+
+  return (
+    <Input.Wrapper label={props.label} description={props.hint} error={error}>
+      <Stack gap="xs" mt={4}>
+        <Group align="stretch" wrap="wrap">
+          {preview && (
+            <Image
+              src={preview}
+              alt={props.previewAlt}
+              w={96}
+              h={96}
+              fit="contain"
+              radius="sm"
+              style={{ border: '1px solid var(--mantine-color-gray-3)' }}
+            />
+          )}
+          <Dropzone
+            onDrop={handleDrop}
+            onReject={handleReject}
+            accept={props.accept}
+            maxSize={props.maxBytes}
+            maxFiles={1}
+            multiple={false}
+            disabled={props.disabled || uploading}
+            activateOnKeyboard
+            // A button to assistive technology: Enter or Space opens the file chooser.
+            role="button"
+            aria-disabled={props.disabled || uploading}
+            aria-label={`${props.label}: ${t('dropzone.idle')}`}
+            style={{ flex: '1 1 240px', minWidth: 0 }}
+            h={180}
+            data-testid="dropzone"
+          >
+            <Stack h={148} justify="center" align="center" gap={4} style={{ pointerEvents: 'none' }}>
+              <Dropzone.Accept>
+                <Text fw={600}>{t('dropzone.accept')}</Text>
+              </Dropzone.Accept>
+              <Dropzone.Reject>
+                <Text fw={600} c="red">
+                  {t('dropzone.reject', { types: props.acceptLabel })}
+                </Text>
+              </Dropzone.Reject>
+              <Dropzone.Idle>
+                <Text fw={600} ta="center">
+                  {t('dropzone.idle')}
+                </Text>
+              </Dropzone.Idle>
+              <Text size="sm" c="dimmed" ta="center">
+                {limits}
+              </Text>
+            </Stack>
+          </Dropzone>
+        </Group>
+        {uploading && (
+          <Stack gap={2}>
+            <Text size="sm">{t('dropzone.uploading', { percent })}</Text>
+            <Progress value={percent} aria-label={t('dropzone.progress')} animated />
+          </Stack>
+        )}
+        {props.previewUrl && !uploading && (
+          <Button
+            variant="default"
+            w="fit-content"
+            onClick={props.onRemove}
+            loading={props.removing}
+            disabled={props.disabled}
+          >
+            {props.removeLabel}
+          </Button>
+        )}
+      </Stack>
+    </Input.Wrapper>
+  );
+}

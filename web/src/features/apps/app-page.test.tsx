@@ -1,0 +1,181 @@
+import type { DeveloperApp, SandboxOauthApp } from '@portal/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { expect, test } from 'vitest';
+import { renderRoute } from '../../test/render.tsx';
+import { server } from '../../test/server.ts';
+import { app, signedIn } from './test-fixtures.ts';
+
+const sandbox: SandboxOauthApp = {
+  id: 's1',
+  status: 'live',
+  company_id: 42,
+  url: 'https://sandbox.example.com/42',
+  app_id: 'sandbox-client',
+  oauth_application_id: 'o-s1',
+  secret_masked: 'sand••••••••1234',
+  redirect_uri: '',
+  confidential: true,
+  grant_type: 'authorization_code',
+  allowed_cors_domain: '',
+  procore_app_id: 'p-1',
+  failure_message: null,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+};
+const withSandbox: DeveloperApp = { ...app, sandbox };
+
+const failure = (errors: string[], status = 422) =>
+  HttpResponse.json({ message: errors[0] ?? 'Boom', errors, code: 'validation_failed' }, { status });
+
+/** The banner spec §8 asks for: titled "An error occurred", the errors joined, dismissible. */
+async function expectBanner(text: string) {
+  const banner = await screen.findByRole('alert', { name: 'An error occurred' });
+  expect(banner).toHaveTextContent(text);
+  await userEvent.click(within(banner).getByRole('button', { name: 'Dismiss' }));
+  await waitFor(() => expect(screen.queryByRole('alert', { name: 'An error occurred' })).toBeNull());
+}
+
+test('sandbox: "Show secret" shows it and becomes "Hide secret", which hides it again', async () => {
+  signedIn(withSandbox);
+  server.use(
+    http.post('/api/v1/oauth_applications/o-s1/reveal_secret', () =>
+      HttpResponse.json({ uid: 'sandbox-client', secret: 'the-sandbox-secret', secret_masked: 'x' }),
+    ),
+  );
+  renderRoute('/developer_apps/a1');
+  await userEvent.click(await screen.findByRole('button', { name: 'Show secret' }));
+  expect(await screen.findByText('the-sandbox-secret')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Hide secret' }));
+  expect(screen.queryByText('the-sandbox-secret')).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Show secret' })).toBeInTheDocument();
+});
+
+test('sandbox: a failing Show secret, Reset secret or Save each show the banner', async () => {
+  signedIn(withSandbox);
+  server.use(
+    http.post('/api/v1/oauth_applications/o-s1/reveal_secret', () =>
+      failure(['Reveal refused.', 'Try later.'], 403),
+    ),
+    http.post('/api/v1/sandboxes/s1/reset_secret', () => failure(['Reset refused.'], 403)),
+    http.patch('/api/v1/sandboxes/s1', () =>
+      HttpResponse.json(
+        {
+          message: 'Invalid',
+          errors: ['Redirect URIs cannot contain wildcards'],
+          code: 'validation_failed',
+          fields: { redirect_uri: ['Redirect URIs cannot contain wildcards'] },
+        },
+        { status: 422 },
+      ),
+    ),
+  );
+  renderRoute('/developer_apps/a1');
+  await userEvent.click(await screen.findByRole('button', { name: 'Show secret' }));
+  await expectBanner('Reveal refused. Try later.');
+  await userEvent.click(screen.getByRole('button', { name: 'Reset secret' }));
+  await expectBanner('Reset refused.');
+
+  const card = screen.getByRole('region', { name: 'Sandbox Account' });
+  await userEvent.type(within(card).getByLabelText('Redirect URIs'), 'https://example.com/cb');
+  await userEvent.click(within(card).getByRole('button', { name: 'Save' }));
+  // At the field, and in the banner.
+  expect(await within(card).findAllByText('Redirect URIs cannot contain wildcards')).toHaveLength(2);
+  await expectBanner('Redirect URIs cannot contain wildcards');
+});
+
+test('settings: a failed save shows the banner with the errors joined', async () => {
+  signedIn();
+  server.use(
+    http.patch('/api/v1/developer_apps/a1', () => failure(['One thing is wrong.', 'Another too.'], 403)),
+  );
+  renderRoute('/developer_apps/a1');
+  await userEvent.type(await screen.findByLabelText('Public name'), 'New name');
+  await userEvent.click(screen.getAllByRole('button', { name: 'Save' })[0]!);
+  await expectBanner('One thing is wrong. Another too.');
+});
+
+test('contacts are listed with an edit link; the edit page saves and returns to the app', async () => {
+  const contact = {
+    id: 'c1',
+    name: 'Pat Contact',
+    email: 'pat@example.com',
+    links: { edit: '/developer_apps/a1/contacts/c1/edit' },
+  };
+  signedIn({ ...app, contacts: [contact] });
+  let sent: unknown;
+  server.use(
+    http.patch('/api/v1/developer_apps/a1/contacts/c1', async ({ request }) => {
+      sent = await request.json();
+      return HttpResponse.json({ ...contact, name: 'Pat Renamed' });
+    }),
+  );
+  const { router } = renderRoute('/developer_apps/a1');
+  expect(await screen.findByText('Pat Contact · pat@example.com')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('link', { name: 'Edit Pat Contact' }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/developer_apps/a1/contacts/c1/edit'));
+  const name = await screen.findByLabelText(/Name/);
+  expect(name).toHaveValue('Pat Contact');
+  expect(screen.getByLabelText(/Email/)).toHaveValue('pat@example.com');
+  await userEvent.clear(name);
+  await userEvent.type(name, 'Pat Renamed');
+  await userEvent.click(screen.getByRole('button', { name: 'Save contact' }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/developer_apps/a1'));
+  expect(sent).toEqual({ name: 'Pat Renamed', email: 'pat@example.com' });
+});
+
+test('a contact edit the server refuses shows the banner and the field error', async () => {
+  const contact = {
+    id: 'c1',
+    name: 'Pat',
+    email: 'pat@example.com',
+    links: { edit: '/developer_apps/a1/contacts/c1/edit' },
+  };
+  signedIn({ ...app, contacts: [contact] });
+  server.use(
+    http.patch('/api/v1/developer_apps/a1/contacts/c1', () =>
+      HttpResponse.json(
+        {
+          message: 'Invalid email address',
+          errors: ['Invalid email address'],
+          code: 'validation_failed',
+          fields: { email: ['Invalid email address'] },
+        },
+        { status: 422 },
+      ),
+    ),
+  );
+  renderRoute('/developer_apps/a1/contacts/c1/edit');
+  const email = await screen.findByLabelText(/Email/);
+  await userEvent.clear(email);
+  await userEvent.type(email, 'pat@elsewhere.example');
+  await userEvent.click(screen.getByRole('button', { name: 'Save contact' }));
+  expect(await screen.findAllByText('Invalid email address')).toHaveLength(2);
+  await expectBanner('Invalid email address');
+});
+
+test('My Apps shows each app with its logo, or its initial when it has none', async () => {
+  signedIn();
+  const summary = {
+    role: 'owner',
+    sandbox_status: 'live',
+    published: false,
+    production_access: 'none',
+    created_at: '2026-01-01T00:00:00Z',
+  };
+  server.use(
+    http.get('/api/v1/developer_apps', () =>
+      HttpResponse.json([
+        { ...summary, id: 'a1', name: 'With Logo', internal_name: 'w', thumbnail_url: '/logo.png' },
+        { ...summary, id: 'a2', name: null, internal_name: 'plain app', thumbnail_url: null },
+      ]),
+    ),
+  );
+  renderRoute('/developer_apps');
+  const row = (await screen.findByRole('link', { name: 'With Logo' })).closest('tr')!;
+  expect(row.querySelector('img')).toHaveAttribute('src', '/logo.png');
+  const plain = screen.getByRole('link', { name: 'plain app' }).closest('tr')!;
+  expect(plain.querySelector('img')).toBeNull();
+  expect(within(plain).getByText('P')).toBeInTheDocument();
+});

@@ -1,0 +1,101 @@
+import { Anchor, Breadcrumbs, Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import type { Contact } from '@portal/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { NotFoundPage } from '../../../app/not-found-page.tsx';
+import { PageSkeleton } from '../../../components/skeletons.tsx';
+import { ApiRequestError, errorsJoined } from '../../../lib/api.ts';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
+import { appQuery, useUpdateContact } from '../api.ts';
+import { ErrorBanner, SectionCard } from '../components/section-card.tsx';
+
+/** `/developer_apps/:id/contacts/:contactId/edit`: the contact's `links.edit` (spec §2, §3). */
+export function ContactEditPage() {
+  const { t } = useTranslation();
+  const { id, contactId } = useParams() as { id: string; contactId: string };
+  const app = useQuery(appQuery(id));
+  if (app.error instanceof ApiRequestError && app.error.status === 404) return <NotFoundPage />;
+  if (app.isPending) return <PageSkeleton />;
+  const contact = app.data?.contacts.find((c) => c.id === contactId);
+  const name = app.data ? app.data.name || app.data.internal_name : '';
+  return (
+    <Container size="sm" py="md">
+      <Stack gap="lg">
+        <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap' }}>
+          <Anchor component={Link} to="/developer_apps">
+            {t('apps.breadcrumb.apps')}
+          </Anchor>
+          <Anchor component={Link} to={`/developer_apps/${id}`}>
+            {name}
+          </Anchor>
+          <Text>{t('apps.contacts.title')}</Text>
+        </Breadcrumbs>
+        {contact ? (
+          <ContactForm appId={id} contact={contact} />
+        ) : (
+          <>
+            <Title order={1}>{t('apps.contacts.title')}</Title>
+            <Text role="alert">
+              {app.isError ? t('apps.errors.loadingDeveloperApp') : t('apps.contacts.notFound')}
+            </Text>
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function ContactForm({ appId, contact }: { appId: string; contact: Contact }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const update = useUpdateContact(appId, contact.id);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { name: contact.name, email: contact.email },
+    validate: {
+      name: (value) => (value.trim() ? null : t('apps.contacts.nameRequired')),
+      email: (value) => (/^\S+@\S+\.\S+$/.test(value) ? null : t('apps.contacts.emailInvalid')),
+    },
+  });
+  const handleSubmit = form.onSubmit((values) => {
+    setError(null);
+    update.mutate(values, {
+      onSuccess: () => {
+        notifications.show({ message: t('apps.contacts.saved'), color: 'green' });
+        navigate(`/developer_apps/${appId}`);
+      },
+      onError: (failure) => {
+        applyFieldErrors(form, failure);
+        setError(errorsJoined(failure, t('apps.errors.generic')));
+      },
+    });
+  });
+  return (
+    <SectionCard id="contact-heading" title={t('apps.contacts.title')}>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack>
+          <ErrorBanner title={t('apps.errors.title')} message={error} onClose={() => setError(null)} />
+          <TextInput label={t('apps.contacts.name')} required {...form.getInputProps('name')} />
+          <TextInput
+            label={t('apps.contacts.email')}
+            type="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <Group>
+            <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
+              {t('apps.contacts.save')}
+            </Button>
+            <Button component={Link} to={`/developer_apps/${appId}`} variant="default">
+              {t('common.cancel')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </SectionCard>
+  );
+}

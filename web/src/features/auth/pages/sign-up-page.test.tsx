@@ -1,0 +1,55 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { expect, test } from 'vitest';
+import { renderRoute } from '../../../test/render.tsx';
+import { server } from '../../../test/server.ts';
+
+const preview = {
+  app_name: 'Bid Board',
+  inviter_name: 'Olivia Owner',
+  role: 'developer',
+  state: 'pending',
+  email_hint: 'd••••@example.com',
+  email: 'dana@example.com',
+};
+
+test('signing up from an invitation fills in the invited address and keeps the way back', async () => {
+  let sent: Record<string, unknown> | undefined;
+  server.use(
+    http.get('/api/v1/invitations/tok-1', () => HttpResponse.json(preview)),
+    http.post('/api/v1/auth/sign_up', async ({ request }) => {
+      sent = (await request.json()) as Record<string, unknown>;
+      return HttpResponse.json({ ok: true }, { status: 201 });
+    }),
+  );
+  renderRoute('/sign_up?next=%2Finvitations%2Ftok-1');
+  const email = await screen.findByRole('textbox', { name: 'Email' });
+  await expect.poll(() => (email as HTMLInputElement).value).toBe('dana@example.com');
+  expect(screen.getByRole('status')).toHaveTextContent('You were invited to collaborate on Bid Board.');
+  await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), 'Dana Dev');
+  await userEvent.type(screen.getByLabelText(/Password/), 'a good long password');
+  await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+  await screen.findByText(/dana@example.com/);
+  expect(sent).toMatchObject({ email: 'dana@example.com', next: '/invitations/tok-1' });
+});
+
+test("the header's Sign in and Sign up on an invitation page lead back to it", async () => {
+  server.use(http.get('/api/v1/invitations/tok-1', () => HttpResponse.json(preview)));
+  renderRoute('/invitations/tok-1');
+  const nav = within(await screen.findByRole('navigation', { name: 'Main' }));
+  expect(nav.getByRole('link', { name: 'Sign up' })).toHaveAttribute(
+    'href',
+    '/sign_up?next=%2Finvitations%2Ftok-1',
+  );
+  expect(nav.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+    'href',
+    '/login?next=%2Finvitations%2Ftok-1',
+  );
+  // From the sign-in page the header's Sign up keeps the same way back.
+  await userEvent.click(nav.getByRole('link', { name: 'Sign in' }));
+  expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  expect(
+    within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Sign up' }),
+  ).toHaveAttribute('href', '/sign_up?next=%2Finvitations%2Ftok-1');
+});
