@@ -4,6 +4,7 @@ import { users } from './db/schema/index.ts';
 import { seedAnnouncements } from './features/announcements/announcements.seed.ts';
 import { seedDeveloperApps } from './features/apps/apps.seed.ts';
 import { createUserWithPassword } from './features/auth/auth.users.ts';
+import { seedManifests } from './features/manifests/manifests.seed.ts';
 import type { AppContext } from './platform/context.ts';
 
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';
@@ -42,4 +43,5 @@ type DemoUsers = { admin: { id: string }; developer: { id: string } };
 export const seeders: Array<(ctx: AppContext, users: DemoUsers) => Promise<void>> = [
   seedAnnouncements,
   seedDeveloperApps,
+  seedManifests,
 ];

@@ -31,3 +31,16 @@ export const ADMIN_NOTIFICATIONS_PER_PAGE = 50;
 export const APPS_PER_PAGE = 25;
 export const OUTBOX_PER_PAGE = 25;
 export const LIST_SUMMARY_TRUNCATE = 160;
+
+/** Manifests (spec §9 and issue 11). */
+export const MANIFESTS_PER_PAGE = 25;
+/** A manifest's JSON text, and how deeply it may nest (the validator and the database walk it). */
+export const MANIFEST_CONTENT_MAX_LENGTH = 200_000;
+export const MANIFEST_MAX_DEPTH = 32;
+export const MANIFEST_NOTES_MAX_LENGTH = 5000;
+export const MANIFEST_CHANGELOG_MAX_LENGTH = 10_000;
+/** At most this many violations are reported for one manifest. */
+export const MANIFEST_MAX_VIOLATIONS = 100;
+export const MANIFEST_VALIDATION_DEBOUNCE_MS = 1000;
+export const COPIED_CONFIRMATION_MS = 1500;
+export const COPY_TOAST_MS = 2000;

@@ -9,6 +9,7 @@ import { collaboratorsRoutes } from './collaborators/collaborators.routes.ts';
 import { configRoutes } from './config/config.routes.ts';
 import { resealSecretsJob } from './credentials/credentials.jobs.ts';
 import { credentialsRoutes } from './credentials/credentials.routes.ts';
+import { manifestsRoutes } from './manifests/manifests.routes.ts';
 import { outboxRoutes } from './outbox/outbox.routes.ts';
 import { provisionSandboxJob } from './sandboxes/sandboxes.jobs.ts';
 import { sandboxesRoutes } from './sandboxes/sandboxes.routes.ts';
@@ -24,6 +25,7 @@ export const routeModules: Array<(app: App) => Promise<void>> = [
   credentialsRoutes,
   sandboxesRoutes,
   collaboratorsRoutes,
+  manifestsRoutes,
 ];
 
 /** Every background job. Add a feature's jobs here. */

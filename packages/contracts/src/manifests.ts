@@ -1,0 +1,321 @@
+import { z } from 'zod';
+import {
+  MANIFEST_CHANGELOG_MAX_LENGTH,
+  MANIFEST_CONTENT_MAX_LENGTH,
+  MANIFEST_MAX_DEPTH,
+  MANIFEST_NOTES_MAX_LENGTH,
+  MANIFESTS_PER_PAGE,
+} from './limits.ts';
+import { PERMISSION_LEVEL_NAMES } from './manifest-catalog.ts';
+import {
+  MANIFEST_ENVIRONMENTS,
+  MANIFEST_MESSAGES,
+  MANIFEST_SCHEMA_VERSIONS,
+  REVIEW_STATES,
+  SEMANTIC_VERSION_PATTERN,
+} from './manifest-rules.ts';
+import { pageQuery, sortParam } from './pagination.ts';
+
+const appId = z.string().min(1).max(100);
+
+/**
+ * `environment_type` as the spec's calls send it: Sandbox or Production (the admin page's fetch
+ * filter says ProductionEnvironment, accepted as the same thing).
+ */
+export const ENVIRONMENT_TYPES = ['Sandbox', 'Production', 'ProductionEnvironment'] as const;
+export const EnvironmentType = z.enum(ENVIRONMENT_TYPES, {
+  error: 'Environment type must be Sandbox or Production',
+});
+export type EnvironmentType = z.infer<typeof EnvironmentType>;
+
+/** Whether a value nests deeper than `max` levels; walks without recursion and stops early. */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (!node || typeof node !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** Any JSON object (what a manifest is on the wire, in both directions). */
+export const JsonObject = z.record(z.string(), z.unknown());
+export type JsonObject = z.infer<typeof JsonObject>;
+
+/** A manifest's JSON: an object, at most 32 levels deep and 200,000 characters long. */
+export const ManifestContent = z
+  .record(z.string(), z.unknown(), { error: 'The manifest must be a JSON object' })
+  .superRefine((value, ctx) => {
+    if (nestsDeeperThan(value, MANIFEST_MAX_DEPTH))
+      ctx.addIssue({
+        code: 'custom',
+        message: `The manifest nests deeper than ${MANIFEST_MAX_DEPTH} levels`,
+      });
+    else if (JSON.stringify(value).length > MANIFEST_CONTENT_MAX_LENGTH)
+      ctx.addIssue({
+        code: 'custom',
+        message: `The manifest is longer than ${MANIFEST_CONTENT_MAX_LENGTH.toLocaleString('en')} characters`,
+      });
+  });
+
+/** Optional major.minor.patch; empty means "not given" (required or assigned by the server's rules). */
+const SemanticVersionInput = z
+  .string()
+  .trim()
+  .max(32)
+  .refine(
+    (value) => value === '' || SEMANTIC_VERSION_PATTERN.test(value),
+    MANIFEST_MESSAGES.semanticVersionFormat,
+  )
+  .nullish();
+
+const Notes = z.string().trim().max(MANIFEST_NOTES_MAX_LENGTH).nullish();
+
+// ---------------------------------------------------------------------------------------------
+// Form-based content (the Configuration Builder), spec §3 configured_manifest_content
+
+const Url = z.string().trim().min(1, MANIFEST_MESSAGES.urlRequired).max(2000);
+
+const Parameter = z.object({
+  name: z.string().trim().min(1).max(200),
+  description: z.string().trim().max(1000).default(''),
+  type: z.literal('string').default('string'),
+});
+
+const UserConfiguration = z.object({
+  schema: z.object({
+    type: z.literal('object').optional(),
+    properties: z.record(z.string().trim().min(1).max(100), Parameter).default({}),
+    required: z.array(z.string().max(100)).max(100).optional(),
+  }),
+  required: z.array(z.string().max(100)).max(100).optional(),
+});
+
+const PermissionMap = z.record(z.string().max(100), z.enum(PERMISSION_LEVEL_NAMES)).default({});
+
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+export const ConfiguredManifestContent = z
+  .object({
+    sidepanel: z
+      .object({
+        source_url: Url,
+        views: z.array(z.string().max(200)).min(1, MANIFEST_MESSAGES.viewsRequired).max(100),
+        description: optionalText(1000),
+        user_configuration: UserConfiguration.optional(),
+      })
+      .nullish(),
+    fullscreen: z
+      .object({
+        source_url: Url,
+        description: optionalText(1000),
+        user_configuration: UserConfiguration.optional(),
+      })
+      .nullish(),
+    permissions: z.object({ company: PermissionMap, project: PermissionMap }).optional(),
+    oauth: z.object({ enabled: z.boolean() }).optional(),
+    post_installation_instruction: z
+      .object({
+        notes: optionalText(MANIFEST_NOTES_MAX_LENGTH),
+        page: z.object({ label: optionalText(200), url: optionalText(2000) }).optional(),
+      })
+      .nullish(),
+  })
+  .superRefine((value, ctx) => {
+    const instruction = value.post_installation_instruction;
+    const parts = [instruction?.notes, instruction?.page?.label, instruction?.page?.url];
+    const given = parts.filter(Boolean).length;
+    if (given > 0 && given < parts.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['post_installation_instruction'],
+        message: MANIFEST_MESSAGES.postInstallationAllOrNone,
+      });
+    const any =
+      value.fullscreen ||
+      value.sidepanel ||
+      Object.keys(value.permissions?.company ?? {}).length ||
+      Object.keys(value.permissions?.project ?? {}).length ||
+      given === parts.length ||
+      value.oauth?.enabled;
+    if (!any) ctx.addIssue({ code: 'custom', message: MANIFEST_MESSAGES.atLeastOneComponent });
+  });
+export type ConfiguredManifestContent = z.infer<typeof ConfiguredManifestContent>;
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+/** `GET /api/v1/manifests`: one app's versions, one environment or both; newest version first. */
+export const ManifestsQuery = pageQuery(MANIFESTS_PER_PAGE).extend({
+  'filters[developer_app_id]': appId,
+  'filters[versionable_type]': EnvironmentType.optional(),
+  'filters[state]': z.enum(REVIEW_STATES).optional(),
+  sort: sortParam(['version', 'created_at'], '-version'),
+});
+export type ManifestsQuery = z.infer<typeof ManifestsQuery>;
+
+export const ManifestInput = z.object({ content: ManifestContent });
+
+/** `POST /api/v1/app_versions` (classic page and the admin app page). */
+export const CreateAppVersionBody = z.object({
+  app_version: z.object({
+    developer_app_id: appId,
+    environment_type: EnvironmentType,
+    manifest: ManifestInput,
+    semantic_version: SemanticVersionInput,
+  }),
+});
+export type CreateAppVersionBody = z.infer<typeof CreateAppVersionBody>;
+
+/**
+ * `POST /api/v1/app_versioned_manifests` (the tabbed page): the manifest's content, or the form's
+ * configured_manifest_content from which the server writes a schema 4.1 manifest. Without a
+ * semantic version (when they are on) the form-based create gets the suggested next one.
+ */
+export const CreateAppVersionedManifestBody = z
+  .object({
+    developer_app_id: appId,
+    environment_type: EnvironmentType,
+    manifest: ManifestInput.optional(),
+    configured_manifest_content: ConfiguredManifestContent.optional(),
+    semantic_version: SemanticVersionInput,
+  })
+  .superRefine((value, ctx) => {
+    if (!value.manifest === !value.configured_manifest_content)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['manifest'],
+        message: 'Send either manifest.content or configured_manifest_content',
+      });
+  });
+export type CreateAppVersionedManifestBody = z.infer<typeof CreateAppVersionedManifestBody>;
+
+/** `PATCH /api/v1/app_versions/{id}`: submit (in_review, optional notes) or withdraw (confidential). */
+export const UpdateAppVersionBody = z.object({
+  app_version: z.object({ state: z.enum(REVIEW_STATES), developer_notes: Notes }),
+});
+export type UpdateAppVersionBody = z.infer<typeof UpdateAppVersionBody>;
+
+/** `PATCH /api/v1/admin/app_versions/{id}`: approve (published) or reject (confidential), with notes. */
+export const AdminUpdateAppVersionBody = z.object({
+  app_version: z.object({ state: z.enum(REVIEW_STATES), admin_notes: Notes }),
+});
+export type AdminUpdateAppVersionBody = z.infer<typeof AdminUpdateAppVersionBody>;
+
+/** `POST /api/v1/app_version_promotions` (and the admin one): a sandbox version to production. */
+export const AppVersionPromotionBody = z.object({
+  app_version_promotion: z.object({
+    source_app_version_id: appId,
+    changelog: z.string().trim().max(MANIFEST_CHANGELOG_MAX_LENGTH).nullish(),
+  }),
+});
+export type AppVersionPromotionBody = z.infer<typeof AppVersionPromotionBody>;
+
+/** `POST /api/v1/manifest_validations?developer_app_id=&environment_type=` */
+export const ManifestValidationQuery = z.object({
+  developer_app_id: appId,
+  environment_type: EnvironmentType,
+});
+export type ManifestValidationQuery = z.infer<typeof ManifestValidationQuery>;
+export const ManifestValidationBody = z.object({ manifest: ManifestInput });
+export type ManifestValidationBody = z.infer<typeof ManifestValidationBody>;
+
+export const SnippetsParams = z.object({ version: z.string().min(1).max(20) });
+/** `has_existing_manifest` matters only for versions below 4 (spec §7). */
+export const SnippetsQuery = z.object({ has_existing_manifest: z.enum(['true', 'false']).optional() });
+export type SnippetsQuery = z.infer<typeof SnippetsQuery>;
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+
+/** One problem in a manifest: where (a JSON pointer into the content; "" is the whole) and what. */
+export const ManifestViolation = z.object({
+  pointer: z.string().describe('JSON pointer (RFC 6901) into the manifest; "" is the whole manifest'),
+  message: z.string(),
+});
+export type ManifestViolation = z.infer<typeof ManifestViolation>;
+
+/** The validation's answer: an empty list means the manifest passed. */
+export const ManifestValidationResult = z.object({ errors: z.array(ManifestViolation) });
+export type ManifestValidationResult = z.infer<typeof ManifestValidationResult>;
+
+/** `GET /api/v1/manifest_templates`: the starting manifest per schema version. */
+export const ManifestTemplates = z.object(
+  Object.fromEntries(MANIFEST_SCHEMA_VERSIONS.map((version) => [version, JsonObject])) as Record<
+    (typeof MANIFEST_SCHEMA_VERSIONS)[number],
+    typeof JsonObject
+  >,
+);
+export type ManifestTemplates = z.infer<typeof ManifestTemplates>;
+
+/**
+ * A snippet helper: `content` is merged into the draft with `mergeSnippet` (objects merge, arrays
+ * append). Without an existing manifest (versions below 4) it is a whole manifest to start from.
+ */
+export const ManifestSnippet = z.object({
+  label: z.string(),
+  description: z.string(),
+  content: JsonObject.describe(
+    'Merged into the draft: objects merge key by key, arrays are appended to (mergeSnippet)',
+  ),
+});
+export type ManifestSnippet = z.infer<typeof ManifestSnippet>;
+
+export const ManifestSnippets = z.object({
+  oauth: ManifestSnippet,
+  iframe: ManifestSnippet,
+  fullscreen: ManifestSnippet,
+  sidepanel: ManifestSnippet,
+});
+export type ManifestSnippets = z.infer<typeof ManifestSnippets>;
+
+/** A manifest (app version) as every manifest call answers it. */
+export const Manifest = z.object({
+  id: z.string().describe("The version's id; `app_version_id` is the same value (the spec uses both names)."),
+  app_version_id: z.string(),
+  developer_app_id: z.string(),
+  app_manifest_id: z
+    .string()
+    .describe("Stable across the app's versions; also written into the content as `app_manifest.id`."),
+  environment: z.enum(MANIFEST_ENVIRONMENTS),
+  version: z
+    .number()
+    .int()
+    .describe('Per app: 1, 2, 3… in order of creation; a promoted version keeps its sandbox number.'),
+  semantic_version: z.string().nullable(),
+  schema_version: z.string().nullable(),
+  state: z.enum(REVIEW_STATES),
+  submittable: z.boolean().describe('A production version that may be submitted for review now.'),
+  promotable: z.boolean().describe("A sandbox version newer than production's newest (the Promote button)."),
+  published_to_marketplace: z
+    .boolean()
+    .describe("The app's current published version (the newest approved one)."),
+  app_version_key: z.string().describe('36-character UUID used to install this version as a custom app.'),
+  content: JsonObject,
+  configured_manifest_content: JsonObject.nullable(),
+  changelog: z.string().nullable().describe('Release notes (set when promoting).'),
+  developer_notes: z.string().nullable(),
+  admin_notes: z.string().nullable(),
+  source_app_version_id: z
+    .string()
+    .nullable()
+    .describe('The sandbox version a production version was promoted from.'),
+  auth_code_capable: z
+    .boolean()
+    .describe('The version asks for user-level authentication (authorization code).'),
+  auth_code_locked: z
+    .boolean()
+    .describe('Some version of the app already has it, so it can no longer be removed.'),
+  created_by: z.object({ name: z.string() }).nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  submitted_at: z.string().nullable(),
+  reviewed_at: z.string().nullable(),
+});
+export type Manifest = z.infer<typeof Manifest>;
+
+/** `POST /api/v1/app_versioned_manifests` answers `{manifest}` (spec §7). */
+export const CreatedManifest = z.object({ manifest: Manifest });
+export type CreatedManifest = z.infer<typeof CreatedManifest>;

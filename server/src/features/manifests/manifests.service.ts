@@ -1,0 +1,212 @@
+import {
+  type AppVersionPromotionBody,
+  type ConfiguredManifestContent,
+  compareManifestVersions,
+  compareSemanticVersions,
+  contentViolationsSummary,
+  type EnvironmentType,
+  type JsonObject,
+  MANIFEST_MESSAGES,
+  type Manifest,
+  type ManifestsQuery,
+  type ManifestValidationResult,
+  type ManifestViolation,
+  nextSemanticVersion,
+  versionLabel,
+} from '@portal/contracts';
+import type { Tx } from '../../db/client.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError, fieldError, notFound } from '../../platform/errors.ts';
+import type { SessionUser } from '../../platform/http.ts';
+import { findApp } from '../apps/apps.repo.ts';
+import { configuredToContent, isAuthCodeCapable, prepareContent } from './manifest-content.ts';
+import { validateManifest } from './manifest-validation.ts';
+import {
+  loadManifestAccess,
+  requirePrecondition,
+  toEnvironment,
+  toManifest,
+  versionRef,
+} from './manifests.access.ts';
+import * as repo from './manifests.repo.ts';
+
+/** One app's versions (one environment or both), with the list headers' numbers. */
+export async function listManifests(ctx: AppContext, user: SessionUser, query: ManifestsQuery) {
+  const { app } = await loadManifestAccess(ctx, user, query['filters[developer_app_id]'], 'view');
+  const type = query['filters[versionable_type]'];
+  const page = await repo.pageVersions(
+    ctx,
+    app.id,
+    { environment: type ? toEnvironment(type) : undefined, state: query['filters[state]'] },
+    query,
+  );
+  const facts = await repo.appFacts(ctx, app.id);
+  return { ...page, rows: page.rows.map((row) => toManifest(row.version, row.creatorName, facts)) };
+}
+
+/** One version, to anyone who may see its app's manifests. */
+export async function getManifest(ctx: AppContext, user: SessionUser, id: string): Promise<Manifest> {
+  const row = await repo.findVersionWithCreator(ctx, id);
+  if (!row) throw notFound('App version');
+  await loadManifestAccess(ctx, user, row.version.developerAppId, 'view', 'App version');
+  return toManifest(row.version, row.creatorName, await repo.appFacts(ctx, row.version.developerAppId));
+}
+
+export async function validate(
+  ctx: AppContext,
+  user: SessionUser,
+  appId: string,
+  content: JsonObject,
+): Promise<ManifestValidationResult> {
+  await loadManifestAccess(ctx, user, appId, 'view');
+  return { errors: validateManifest(content) };
+}
+
+/** 422 listing every violation at the content's field; one violation is the message itself. */
+function contentViolations(violations: ManifestViolation[], field: string): AppError {
+  const lines = violations.map((v) => `${v.pointer || '/'}: ${v.message}`);
+  const message = lines.length === 1 ? lines[0]! : contentViolationsSummary(lines.length);
+  return new AppError('validation_failed', message, { errors: lines, fields: { [field]: lines } });
+}
+
+/**
+ * The new version's semantic version when they are on: given (or, for a form-based create, the
+ * suggestion), major.minor.patch, and above every version the app has — the published one included.
+ */
+async function resolveSemanticVersion(
+  ctx: AppContext,
+  tx: Tx,
+  appId: string,
+  given: string | null | undefined,
+  options: { field: string; assign: boolean },
+): Promise<string | null> {
+  if (!ctx.config.semanticVersions) return null;
+  const existing = await repo.semanticVersions(tx, appId);
+  const highest = (rows: typeof existing) =>
+    rows
+      .map((row) => row.semanticVersion)
+      .sort(compareSemanticVersions)
+      .at(-1) ?? null;
+  const latest = highest(existing);
+  const published = highest(existing.filter((row) => row.state === 'published'));
+  const value = given?.trim() || null;
+  if (!value) {
+    if (options.assign) return nextSemanticVersion(latest, published);
+    throw fieldError(options.field, MANIFEST_MESSAGES.semanticVersionRequired);
+  }
+  if (published && compareSemanticVersions(value, published) <= 0)
+    throw fieldError(
+      options.field,
+      `Semantic version must be greater than ${published}, the published version`,
+    );
+  if (latest && compareSemanticVersions(value, latest) <= 0)
+    throw fieldError(
+      options.field,
+      `Semantic version must be greater than ${latest}, the app's latest version`,
+    );
+  return value;
+}
+
+export type CreateVersionInput = {
+  appId: string;
+  environmentType: EnvironmentType;
+  semanticVersion?: string | null | undefined;
+  /** Where the body carries these (`app_version.` for POST /app_versions), for field errors. */
+  fieldPrefix: string;
+} & (
+  | { content: JsonObject; configured?: undefined }
+  | { content?: undefined; configured: ConfiguredManifestContent }
+);
+
+/** Creates a version at the head of its environment's list (spec §4 "Creating and promoting"). */
+export async function createVersion(ctx: AppContext, user: SessionUser, input: CreateVersionInput) {
+  const { app } = await loadManifestAccess(ctx, user, input.appId, 'create');
+  const environment = toEnvironment(input.environmentType);
+  await requirePrecondition(ctx, app, environment);
+  const configured = input.configured ?? null;
+  const raw = configured ? configuredToContent(configured) : input.content!;
+  const violations = validateManifest(raw);
+  const contentField = configured ? 'configured_manifest_content' : 'manifest.content';
+  if (violations.length) throw contentViolations(violations, `${input.fieldPrefix}${contentField}`);
+  const row = await repo.withAppManifestLock(ctx, app.id, async (tx, appManifestId) => {
+    const semanticVersion = await resolveSemanticVersion(ctx, tx, app.id, input.semanticVersion, {
+      field: `${input.fieldPrefix}semantic_version`,
+      assign: Boolean(configured),
+    });
+    const content = prepareContent(raw, { manifestId: appManifestId, name: app.name ?? app.internalName });
+    const now = ctx.clock.now();
+    return repo.insertVersion(tx, {
+      developerAppId: app.id,
+      appManifestId,
+      environment,
+      version: await repo.nextVersionNumber(tx, app.id),
+      semanticVersion,
+      schemaVersion: String(content.schema_version),
+      content,
+      configuredContent: configured,
+      authCodeCapable: isAuthCodeCapable(raw, configured),
+      createdById: user.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+  });
+  return getManifest(ctx, user, row.id);
+}
+
+/**
+ * Copies a sandbox version to production (same number and semantic version, a new App Version
+ * Key), at the head of the production list and ready to submit. `admin` is the staff call: no
+ * membership needed, release notes optional.
+ */
+export async function promote(
+  ctx: AppContext,
+  user: SessionUser,
+  body: AppVersionPromotionBody['app_version_promotion'],
+  actor: 'developer' | 'admin',
+): Promise<Manifest> {
+  const source = await repo.findVersion(ctx, body.source_app_version_id);
+  if (!source) throw notFound('App version');
+  const app =
+    actor === 'admin'
+      ? await findApp(ctx, source.developerAppId)
+      : (await loadManifestAccess(ctx, user, source.developerAppId, 'modify', 'App version')).app;
+  if (!app) throw notFound('App version');
+  if (source.environment !== 'sandbox')
+    throw new AppError('conflict', 'Only sandbox versions can be promoted to production');
+  await requirePrecondition(ctx, app, 'production');
+  const changelog = body.changelog?.trim() || null;
+  if (ctx.config.semanticVersions && actor === 'developer' && !changelog)
+    throw fieldError('app_version_promotion.changelog', MANIFEST_MESSAGES.releaseNotesRequired);
+  const row = await repo.withAppManifestLock(ctx, app.id, async (tx, appManifestId) => {
+    if (await repo.findByNumber(tx, app.id, 'production', source.version))
+      throw new AppError('conflict', 'This version has already been promoted to production');
+    const newest = await repo.newestVersion(tx, app.id, { environment: 'production' });
+    if (newest && !(compareManifestVersions(versionRef(source), versionRef(newest)) > 0))
+      throw new AppError(
+        'conflict',
+        `Only a sandbox version newer than the newest production version (${versionLabel(versionRef(newest))}) can be promoted`,
+      );
+    const now = ctx.clock.now();
+    return repo.insertVersion(tx, {
+      developerAppId: app.id,
+      appManifestId,
+      environment: 'production',
+      version: source.version,
+      semanticVersion: source.semanticVersion,
+      schemaVersion: source.schemaVersion,
+      content: prepareContent(source.content, {
+        manifestId: appManifestId,
+        name: app.name ?? app.internalName,
+      }),
+      configuredContent: source.configuredContent,
+      authCodeCapable: source.authCodeCapable,
+      changelog,
+      sourceAppVersionId: source.id,
+      createdById: user.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+  });
+  const created = await repo.findVersionWithCreator(ctx, row.id);
+  return toManifest(created!.version, created!.creatorName, await repo.appFacts(ctx, app.id));
+}
