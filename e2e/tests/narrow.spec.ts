@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiClient, PASSWORD } from '../support/api.ts';
+import { adminApi, apiClient, PASSWORD } from '../support/api.ts';
 import { ADMIN_EMAIL, DEVELOPER_EMAIL } from '../support/env.ts';
 import { signIn, uniqueEmail } from '../support/session.ts';
 
@@ -15,6 +15,26 @@ async function expectNoSidewaysScroll(page: Page, path: string) {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expectFits(page, path);
+}
+
+/** A published announcement for the reader and admin screens (other specs may have deleted the seeded ones). */
+async function publishedAnnouncement(): Promise<string> {
+  const admin = await adminApi();
+  const res = await admin.post('/api/v1/admin/notifications', {
+    headers: admin.csrf,
+    data: {
+      title: 'Narrow screens: a rather long announcement title that has to wrap on a phone',
+      summary:
+        'A summary long enough to wrap on a phone, with a https://example.com/a/very/long/link/that/cannot/break',
+      body: 'Body with a table:\n\n| a | b |\n| --- | --- |\n| one | two |',
+      critical: false,
+      draft: false,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  await admin.dispose();
+  return id;
 }
 
 async function expectFits(page: Page, what: string) {
@@ -68,10 +88,7 @@ test('every developer screen fits a phone', async ({ page }) => {
   const fieldSync = apps.find((app) => app.internal_name === 'Field Sync');
   expect(fieldSync, 'the seeded Field Sync app').toBeTruthy();
   const app = await (await page.request.get(`/api/v1/developer_apps/${fieldSync!.id}`)).json();
-  const notifications = (await (await page.request.get('/api/v1/notifications')).json()) as Array<{
-    id: string;
-  }>;
-  expect(notifications.length).toBeGreaterThan(0);
+  const announcementId = await publishedAnnouncement();
 
   for (const path of [
     '/developer_apps',
@@ -79,7 +96,7 @@ test('every developer screen fits a phone', async ({ page }) => {
     app.contacts[0].links.edit,
     '/settings',
     '/notifications',
-    `/notifications/${notifications[0]!.id}`,
+    `/notifications/${announcementId}`,
   ])
     await expectNoSidewaysScroll(page, path);
 
@@ -97,14 +114,11 @@ test('every developer screen fits a phone', async ({ page }) => {
 
 test('every admin screen fits a phone, an opened outbox message too', async ({ page }) => {
   await signIn(page, ADMIN_EMAIL);
-  const announcements = (await (await page.request.get('/api/v1/admin/notifications')).json()) as Array<{
-    id: string;
-  }>;
-  expect(announcements.length).toBeGreaterThan(0);
+  const announcementId = await publishedAnnouncement();
   for (const path of [
     '/admin/notifications',
     '/admin/notifications/new',
-    `/admin/notifications/${announcements[0]!.id}/edit`,
+    `/admin/notifications/${announcementId}/edit`,
     '/developer_apps',
     '/admin/outbox',
   ])
