@@ -84,7 +84,8 @@ async function writeAndKill(run: FaultRun, label: string, env: Record<string, st
     };
     const writers = [...Array.from({ length: WRITERS }, (_, n) => create(n)), rename()];
     await waitUntil('the first acknowledged write', () => ackedThisCycle > 0, { timeoutMs: 60_000 });
-    await delay(200 + Math.random() * 1_300);
+    // Anywhere in the first second of writing: early, mid-burst, or with many writes in flight.
+    await delay(100 + Math.random() * 900);
     killed = true; // from here on, failures are the kill's
     portal.kill('SIGKILL');
     await portal.exited;
