@@ -54,7 +54,8 @@ const DEFAULT_RETRY: Required<JobRetry> = {
   retryLimit: 5,
   retryDelay: 5,
   retryBackoff: true,
-  expireInSeconds: 300,
+  // A dead worker is noticed by its heartbeat; expiry only bounds a handler that hangs.
+  expireInSeconds: 900,
 };
 /**
  * A running job's worker refreshes its heartbeat every HEARTBEAT_SECONDS / 2; a job whose worker
