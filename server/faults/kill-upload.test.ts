@@ -9,19 +9,9 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createSession, json, type Session } from './support/http.ts';
-import {
-  DEMO_PASSWORD,
-  DEVELOPER,
-  freePort,
-  type Portal,
-  removeDir,
-  report,
-  startPortal,
-  stopAll,
-  tempDir,
-  waitUntil,
-} from './support/portal.ts';
-import { logoForm, pngBytes } from './support/upload.ts';
+import { report, waitUntil } from './support/portal.ts';
+import { withFaultRun } from './support/run.ts';
+import { logoForm, randomPng } from './support/upload.ts';
 
 const LANES = 3;
 const CYCLES = Number(process.env.FAULTS_UPLOAD_REPEAT ?? 5);
@@ -37,7 +27,7 @@ async function uploadLoop(
   state: { killed: boolean; acks: number },
 ) {
   for (let i = 0; !state.killed && i < 10_000; i++) {
-    const png = pngBytes(64 + Math.floor(Math.random() * 300), 64 + Math.floor(Math.random() * 300));
+    const png = randomPng(64 + Math.floor(Math.random() * 300), 64 + Math.floor(Math.random() * 300));
     const form = logoForm(png);
     lane.sent.add(sha(png));
     lane.since.push(sha(png));
@@ -66,18 +56,13 @@ async function uploadLoop(
   }
 }
 
-test(`kill -9 during logo uploads × ${CYCLES}: no record names a missing or partial file, temp files swept at boot`, async () => {
-  const dataDir = tempDir('upload');
-  const uploads = path.join(dataDir, 'uploads');
-  const portals: Portal[] = [];
-  let tempLeft = 0;
-  let acks = 0;
-  try {
-    let portal = startPortal({ dataDir, port: await freePort() });
-    portals.push(portal);
-    await portal.ready();
-    const session = createSession(portal.origin);
-    await session.signIn(DEVELOPER, DEMO_PASSWORD);
+test(`kill -9 during logo uploads × ${CYCLES}: no record names a missing or partial file, temp files swept at boot`, () =>
+  withFaultRun('upload', async (run) => {
+    const uploads = path.join(run.dataDir, 'uploads');
+    let tempLeft = 0;
+    let acks = 0;
+    let portal = await run.start();
+    const session = await run.signIn(portal);
     const cookies = session.cookies();
     const lanes: Lane[] = [];
     for (let n = 0; n < LANES; n++) {
@@ -101,9 +86,7 @@ test(`kill -9 during logo uploads × ${CYCLES}: no record names a missing or par
       acks += state.acks;
       tempLeft += countFiles(path.join(uploads, 'tmp'));
 
-      portal = startPortal({ dataDir, port: await freePort() });
-      portals.push(portal);
-      await portal.ready();
+      portal = await run.start();
       const own = `${portal.child.pid}@${hostname()}`;
       const leftovers = existsSync(path.join(uploads, 'tmp'))
         ? readdirSync(path.join(uploads, 'tmp')).filter((entry) => entry !== own)
@@ -113,9 +96,9 @@ test(`kill -9 during logo uploads × ${CYCLES}: no record names a missing or par
       const reader = createSession(portal.origin);
       reader.restore(cookies);
       for (const [n, lane] of lanes.entries()) {
-        const app = json<{ thumbnail_url: string | null }>(
-          await reader.get(`/api/v1/developer_apps/${lane.appId}`),
-        );
+        const res = await reader.get(`/api/v1/developer_apps/${lane.appId}`);
+        assert.equal(res.status, 200, `cycle ${cycle} lane ${n}: ${res.body}`);
+        const app = json<{ thumbnail_url: string | null }>(res);
         if (!app.thumbnail_url) {
           assert.equal(lane.acked, null, `cycle ${cycle} lane ${n}: an acknowledged logo disappeared`);
           continue;
@@ -139,19 +122,15 @@ test(`kill -9 during logo uploads × ${CYCLES}: no record names a missing or par
       }
       reader.close();
     }
+    assert.ok(tempLeft > 0, 'the kills left unfinished uploads for the boot sweep');
     report('kill-9-upload', {
       cycles: CYCLES,
       acknowledgedUploads: acks,
-      tempFilesLeftByKills: tempLeft,
-      swept: tempLeft,
+      tempFilesLeftByKillsAndSwept: tempLeft,
     });
     portal.kill('SIGTERM');
     assert.equal((await portal.exited).code, 0);
-  } finally {
-    await stopAll(portals);
-    removeDir(dataDir);
-  }
-});
+  }));
 
 function listFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];

@@ -4,21 +4,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
-import { createSession, errorCode, json, type Session } from './support/http.ts';
-import {
-  DEMO_PASSWORD,
-  DEVELOPER,
-  excerpt,
-  freePort,
-  type Portal,
-  removeDir,
-  report,
-  startPortal,
-  stopAll,
-  tempDir,
-  waitUntil,
-} from './support/portal.ts';
-import { adminQuery, type Cluster, createCluster } from './support/postgres.ts';
+import { errorCode, json, type Session } from './support/http.ts';
+import { excerpt, freePort, report, waitUntil } from './support/portal.ts';
+import { adminQuery, createCluster } from './support/postgres.ts';
+import { withFaultRun } from './support/run.ts';
 
 const FAST_MS = 2_000;
 
@@ -51,19 +40,14 @@ function safeJson(body: Buffer): Record<string, unknown> | undefined {
   }
 }
 
-test('PostgreSQL restarted under the server: fast 503s while down, recovery without a process restart', async () => {
-  const dataDir = tempDir('pg-restart');
-  const portals: Portal[] = [];
-  let cluster: Cluster | undefined;
-  try {
-    cluster = createCluster(await freePort());
+test('PostgreSQL restarted under the server: fast 503s while down, recovery without a process restart', () =>
+  withFaultRun('pg-restart', async (run) => {
+    const cluster = createCluster(await freePort());
+    run.onClose(() => cluster.destroy());
     await adminQuery(cluster.url, 'create database portal');
     const url = cluster.url.replace(/\/postgres$/, '/portal');
-    const portal = startPortal({ dataDir, port: await freePort(), env: { DATABASE_URL: url } });
-    portals.push(portal);
-    await portal.ready();
-    const session = createSession(portal.origin);
-    await session.signIn(DEVELOPER, DEMO_PASSWORD);
+    const portal = await run.start({ DATABASE_URL: url });
+    const session = await run.signIn(portal);
     for (const result of await probe(session)) assert.ok(Number(result.status) < 300, JSON.stringify(result));
 
     cluster.stop();
@@ -111,10 +95,4 @@ test('PostgreSQL restarted under the server: fast 503s while down, recovery with
     assert.equal(portal.child.exitCode, null, 'the same process recovered');
     portal.kill('SIGTERM');
     assert.equal((await portal.exited).code, 0);
-    session.close();
-  } finally {
-    await stopAll(portals);
-    cluster?.destroy();
-    removeDir(dataDir);
-  }
-});
+  }));

@@ -5,34 +5,18 @@ import http from 'node:http';
 import { test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createSession, errorCode, json, RESET_CODES } from './support/http.ts';
-import {
-  DEMO_PASSWORD,
-  DEVELOPER,
-  freePort,
-  type Portal,
-  removeDir,
-  report,
-  startPortal,
-  stopAll,
-  tempDir,
-  waitUntil,
-} from './support/portal.ts';
-import { logoForm, pngBytes } from './support/upload.ts';
+import { report, waitUntil } from './support/portal.ts';
+import { withFaultRun } from './support/run.ts';
+import { logoForm, randomPng } from './support/upload.ts';
 
 const CONNECTIONS = 12;
 
-test('SIGTERM under keep-alive load: 0 resets, 0 × 503, in-flight requests complete, exit 0 within 10 s', async () => {
-  const dataDir = tempDir('sigterm');
-  const portals: Portal[] = [];
-  try {
-    const portal = startPortal({ dataDir, port: await freePort() });
-    portals.push(portal);
-    await portal.ready();
-    const session = createSession(
-      portal.origin,
-      new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS }),
-    );
-    await session.signIn(DEVELOPER, DEMO_PASSWORD);
+test('SIGTERM under keep-alive load: 0 resets, 0 × 503, in-flight requests complete, exit 0 within 10 s', () =>
+  withFaultRun('sigterm', async (run) => {
+    const portal = await run.start();
+    const session = await run.signIn(portal, {
+      agent: new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS }),
+    });
     const created = await session.post('/api/v1/developer_apps', { internal_name: 'Drain target' });
     assert.equal(created.status, 201);
     const appId = json<{ id: string }>(created).id;
@@ -80,7 +64,7 @@ test('SIGTERM under keep-alive load: 0 resets, 0 × 503, in-flight requests comp
     };
 
     // A slow upload: headers and half the body before SIGTERM, the rest 1.5 s after.
-    const form = logoForm(pngBytes(300, 300));
+    const form = logoForm(randomPng(300, 300));
     let releaseUpload!: () => void;
     const uploadReleased = new Promise<void>((resolve) => {
       releaseUpload = resolve;
@@ -88,6 +72,7 @@ test('SIGTERM under keep-alive load: 0 resets, 0 × 503, in-flight requests comp
     let uploadStarted = false;
     // Its own connection, signed in as the same user.
     const uploader = createSession(portal.origin);
+    run.onClose(() => uploader.close());
     uploader.restore(session.cookies());
     const upload = uploader.send({
       method: 'PUT',
@@ -126,10 +111,4 @@ test('SIGTERM under keep-alive load: 0 resets, 0 × 503, in-flight requests comp
     assert.equal(uploaded.headers.connection, 'close', 'answered with Connection: close while draining');
     assert.equal(exit.code, 0, portal.output().slice(-2000));
     assert.ok(exitMs < 10_000, `exited ${exitMs} ms after SIGTERM`);
-    session.close();
-    uploader.close();
-  } finally {
-    await stopAll(portals);
-    removeDir(dataDir);
-  }
-});
+  }));

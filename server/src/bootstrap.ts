@@ -31,7 +31,16 @@ export async function createContext(
     : undefined;
   redis?.on('error', (error) => options.log.warn({ err: error }, 'redis error'));
   if (redis) await waitForRedis(redis, options.log);
-  const smtp = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
+  // An SMTP server that stops answering fails the mail job (which retries) in seconds, rather than
+  // holding a worker for nodemailer's defaults (2 minutes to connect, 10 of silence).
+  const smtp = config.smtpUrl
+    ? nodemailer.createTransport({
+        url: config.smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      })
+    : undefined;
 
   const clock = options.clock ?? systemClock;
   const ctx = {

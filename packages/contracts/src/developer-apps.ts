@@ -87,6 +87,32 @@ export const UpdateDeveloperAppBody = z
   .strict();
 export type UpdateDeveloperAppBody = z.infer<typeof UpdateDeveloperAppBody>;
 
+/**
+ * `PATCH|PUT /api/v1/developer_apps/{id}` as JSON: the fields flat, or under `developer_app` (Rails
+ * style, with `remove_thumbnail` beside it). The handler reads the body itself (JSON or form data),
+ * so these two document it; UpdateDeveloperAppBody is what it validates.
+ */
+export const UpdateDeveloperAppJson = z.union([
+  UpdateDeveloperAppBody,
+  z.object({ developer_app: UpdateDeveloperAppBody, remove_thumbnail: z.boolean().optional() }),
+]);
+
+const formText = (description: string) => z.string().describe(description);
+/** …as multipart form data: one text part per field, `contacts` as JSON, and the logo file. */
+export const UpdateDeveloperAppForm = z
+  .object({
+    'developer_app[internal_name]': formText('Internal name'),
+    'developer_app[name]': formText('Public name'),
+    'developer_app[redirect_uri]': formText('Redirect URI'),
+    'developer_app[allowed_cors_domain]': formText('Allowed CORS domains'),
+    'developer_app[legacy]': formText('"true", "1" or "on" for true'),
+    'developer_app[connectable]': formText('"true", "1" or "on" for true'),
+    'developer_app[contacts]': formText('The contacts as a JSON array of {name, email}'),
+    'developer_app[remove_thumbnail]': formText('"true", "1" or "on" removes the logo'),
+    'developer_app[thumbnail]': z.file().describe('The logo: PNG or JPEG, at most 2 MB'),
+  })
+  .partial();
+
 export const SandboxOauthApp = z.object({
   id: z.string(),
   status: z.enum(SANDBOX_STATUSES),

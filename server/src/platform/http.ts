@@ -24,6 +24,11 @@ declare module 'fastify' {
     access?: Access;
     /** Set false only for machine-to-machine endpoints that never rely on the session cookie. */
     csrf?: boolean;
+    /**
+     * A body the handler reads itself (JSON or form data), by content type: documented in the
+     * OpenAPI document like a route schema's body, but not validated by the route.
+     */
+    documentedBody?: Record<string, import('zod').ZodType>;
   }
   interface FastifyRequest {
     user: SessionUser | null;

@@ -3,12 +3,21 @@ import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import type { Logger } from './logger.ts';
 
-export type JobRetry = { retryLimit?: number; retryDelay?: number; retryBackoff?: boolean };
+export type JobRetry = {
+  retryLimit?: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  /** How long one run may take before it is failed (and retried). */
+  expireInSeconds?: number;
+};
+
+/** The run a handler is in: `isLastAttempt` when a failure now goes to the dead letters, not a retry. */
+export type JobRun = { id: string; isLastAttempt: boolean };
 
 export type JobDefinition<S extends z.ZodType = z.ZodType, C = unknown> = {
   name: string;
   schema: S;
-  handler: (data: z.output<S>, context: C, job: { id: string }) => Promise<void>;
+  handler: (data: z.output<S>, context: C, job: JobRun) => Promise<void>;
   retry?: JobRetry;
 };
 
@@ -41,7 +50,20 @@ export type Jobs = {
   stop(): Promise<void>;
 };
 
-const DEFAULT_RETRY: Required<JobRetry> = { retryLimit: 5, retryDelay: 5, retryBackoff: true };
+const DEFAULT_RETRY: Required<JobRetry> = {
+  retryLimit: 5,
+  retryDelay: 5,
+  retryBackoff: true,
+  // A dead worker is noticed by its heartbeat; expiry only bounds a handler that hangs.
+  expireInSeconds: 900,
+};
+/**
+ * A running job's worker refreshes its heartbeat every HEARTBEAT_SECONDS / 2; a job whose worker
+ * died (kill -9, a lost machine) misses it and is failed, so it retries, within HEARTBEAT_SECONDS
+ * plus one SUPERVISE_SECONDS pass, instead of waiting out its expiry.
+ */
+const HEARTBEAT_SECONDS = 10;
+const SUPERVISE_SECONDS = 10;
 const DEAD_LETTER = 'dead-letter';
 const WORK_BATCH = 10;
 
@@ -49,7 +71,13 @@ type AnyJob = JobDefinition<z.ZodType, unknown>;
 
 /** pg-boss on the portal's own database, with its own small pool (PostgreSQL or the embedded one). */
 export async function createJobs(database: Database, definitions: AnyJob[], log: Logger): Promise<Jobs> {
-  const boss = new PgBoss({ connectionString: database.url, schema: 'pgboss', max: 4 });
+  const boss = new PgBoss({
+    connectionString: database.url,
+    schema: 'pgboss',
+    max: 4,
+    superviseIntervalSeconds: SUPERVISE_SECONDS,
+    monitorIntervalSeconds: SUPERVISE_SECONDS,
+  });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   await boss.createQueue(DEAD_LETTER);
@@ -57,14 +85,25 @@ export async function createJobs(database: Database, definitions: AnyJob[], log:
   for (const definition of definitions) {
     if (byName.has(definition.name)) throw new Error(`Job ${definition.name} is defined twice`);
     byName.set(definition.name, definition);
-    const retry = { ...DEFAULT_RETRY, ...definition.retry };
-    await boss.createQueue(definition.name, { ...retry, deadLetter: DEAD_LETTER });
+    const options = {
+      ...DEFAULT_RETRY,
+      ...definition.retry,
+      heartbeatSeconds: HEARTBEAT_SECONDS,
+      deadLetter: DEAD_LETTER,
+    };
+    await boss.createQueue(definition.name, options);
+    // createQueue leaves an existing queue as it was: bring its options up to date with the code.
+    await boss.updateQueue(definition.name, options);
   }
 
-  const run = async (definition: AnyJob, job: { id: string; data: unknown }, context: unknown) => {
+  type FetchedJob = { id: string; data: unknown; retryCount: number; retryLimit: number };
+  const run = async (definition: AnyJob, job: FetchedJob, context: unknown) => {
     try {
       const data = definition.schema.parse(job.data);
-      await definition.handler(data, context, { id: job.id });
+      await definition.handler(data, context, {
+        id: job.id,
+        isLastAttempt: job.retryCount >= job.retryLimit,
+      });
     } catch (error) {
       log.error({ err: error, job: definition.name, jobId: job.id }, 'job failed');
       throw error;
@@ -88,7 +127,13 @@ export async function createJobs(database: Database, definitions: AnyJob[], log:
         // poll. Each job settles on its own: one failure retries that job, not its batch.
         await boss.work(
           definition.name,
-          { pollingIntervalSeconds: 1, batchSize: WORK_BATCH, burstWhenBatchFull: true, perJobResults: true },
+          {
+            pollingIntervalSeconds: 1,
+            batchSize: WORK_BATCH,
+            burstWhenBatchFull: true,
+            perJobResults: true,
+            includeMetadata: true,
+          },
           async (jobs) => {
             const results: JobResult[] = [];
             for (const job of jobs) {
@@ -109,8 +154,12 @@ export async function createJobs(database: Database, definitions: AnyJob[], log:
       for (let round = 0; round < 20; round++) {
         let ranThisRound = 0;
         for (const definition of byName.values()) {
-          const jobs = await boss.fetch<unknown>(definition.name, { batchSize: 50 });
+          const jobs = await boss.fetch<unknown>(definition.name, { batchSize: 50, includeMetadata: true });
           for (const job of jobs) {
+            // No heartbeat runs here: refresh the claim before each run, and skip a job the
+            // supervisor has already failed for a stale heartbeat (it retries later).
+            const touched = (await boss.touch(definition.name, job.id)) as { affected?: number };
+            if (touched.affected === 0) continue;
             try {
               await run(definition, job, context);
               await boss.complete(definition.name, job.id);

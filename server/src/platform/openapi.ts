@@ -47,11 +47,25 @@ export async function registerOpenApi(app: App, config: Config) {
       const successes = Object.keys(response).filter((status) => status.startsWith('2'));
       // Routes that answer without a body (DELETE) say so instead of an undocumented 200.
       if (successes.length === 0) Object.assign(response, { 204: z.null().describe('No Content') });
-      return jsonSchemaTransform({ ...input, schema: { ...input.schema, response } });
+      const transformed = jsonSchemaTransform({ ...input, schema: { ...input.schema, response } });
+      const documented = (input.route.config as { documentedBody?: Record<string, z.ZodType> } | undefined)
+        ?.documentedBody;
+      if (!documented) return transformed;
+      // A body the handler reads itself: one schema per content type (@fastify/swagger's `content`).
+      const content = Object.fromEntries(
+        Object.entries(documented).map(([type, schema]) => [type, { schema: bodySchema(schema) }]),
+      );
+      return { ...transformed, schema: { ...transformed.schema, body: { content } } };
     },
     transformObject: jsonSchemaTransformObject,
   });
   app.get('/api/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),
   );
+}
+
+/** A zod schema as the JSON Schema of a request body (what a client sends: the input side). */
+function bodySchema(schema: z.ZodType) {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return json;
 }

@@ -60,8 +60,13 @@ async function clearRedisKeys(prefix: string) {
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-export async function createTestApp(overrides: Partial<Config> = {}) {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  /** Runs on the fresh, empty database before the app migrates it (migration tests). */
+  options: { beforeMigrate?: (database: Database) => Promise<void> } = {},
+) {
   const { database, drop } = await openTestDatabase();
+  await options.beforeMigrate?.(database);
   const clock = createTestClock(new Date());
   const config = loadConfig(
     {

@@ -36,26 +36,22 @@ export type HostileRequest = {
 
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 
-/** Every registered /api route with the inputs its OpenAPI operation documents (or `bodies` adds). */
-export function operationsOf(
-  doc: OpenApiDocument,
-  routes: RegisteredRoute[],
-  bodies: Record<string, { schema: JsonSchema; form: boolean }> = {},
-): Operation[] {
+/** Every registered /api route with the inputs its OpenAPI operation documents. */
+export function operationsOf(doc: OpenApiDocument, routes: RegisteredRoute[]): Operation[] {
   return routes.map((route) => {
     const documented = doc.paths[openApiPath(route.url)]?.[route.method.toLowerCase()] ?? null;
     const params = (where: string) =>
       (documented?.parameters ?? [])
         .filter((p) => p.in === where)
         .map((p) => ({ name: p.name, required: p.required ?? false, schema: p.schema }));
-    const extra = bodies[`${route.method} ${route.url}`];
+    const content = documented?.requestBody?.content;
     return {
       ...route,
       documented,
       path: params('path'),
       query: params('query'),
-      body: extra?.schema ?? documented?.requestBody?.content['application/json']?.schema ?? null,
-      form: extra?.form ?? false,
+      body: content?.['application/json']?.schema ?? null,
+      form: Boolean(content?.['multipart/form-data']),
     };
   });
 }

@@ -15,6 +15,8 @@ const BATCH = 500;
 export const criticalFanOutJob = defineJob({
   name: 'announcements.critical-fan-out',
   schema: z.object({ announcementId: z.uuid() }),
+  // Queuing a mail per subscriber takes long on a big list; a retry starts over (keys dedupe).
+  retry: { expireInSeconds: 3600 },
   handler: async ({ announcementId }, ctx: AppContext) => {
     const announcement = await repo.findById(ctx, announcementId);
     if (!announcement?.critical) return;

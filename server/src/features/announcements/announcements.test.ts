@@ -290,9 +290,15 @@ describe('critical e-mails', () => {
         body: 'Rotate keys. <script>alert(1)</script> [x](javascript:alert(1)) [docs](https://example.com/docs)',
       });
       // A retried fan-out job: the handler runs again before and after the queue drains.
-      await criticalFanOutJob.handler({ announcementId: created.id }, t.ctx, { id: 'retry-1' });
+      await criticalFanOutJob.handler({ announcementId: created.id }, t.ctx, {
+        id: 'retry-1',
+        isLastAttempt: false,
+      });
       await t.drainJobs();
-      await criticalFanOutJob.handler({ announcementId: created.id }, t.ctx, { id: 'retry-2' });
+      await criticalFanOutJob.handler({ announcementId: created.id }, t.ctx, {
+        id: 'retry-2',
+        isLastAttempt: false,
+      });
       await t.drainJobs();
 
       const mails = (await criticalMails()).filter((m) =>
@@ -317,7 +323,7 @@ describe('critical e-mails', () => {
           idempotencyKey: mine.idempotencyKey,
         },
         t.ctx,
-        { id: 'retry-3' },
+        { id: 'retry-3', isLastAttempt: false },
       );
       assert.equal(sent.filter((to) => to === optedIn.email).length, 1);
 
@@ -382,7 +388,7 @@ describe('critical e-mails', () => {
           idempotencyKey: mail!.idempotencyKey,
         },
         t.ctx,
-        { id: 'retry-ok' },
+        { id: 'retry-ok', isLastAttempt: false },
       );
       const after = await reach();
       assert.deepEqual(

@@ -11,6 +11,8 @@ import {
   PermissionsQuery,
   TermsAndConditions,
   UpdateContactBody,
+  UpdateDeveloperAppForm,
+  UpdateDeveloperAppJson,
   UpdateDeveloperAppResponse,
 } from '@portal/contracts';
 import { z } from 'zod';
@@ -37,7 +39,12 @@ export async function appsRoutes(app: App) {
       {
         config: { access: 'user', idempotent: true },
         preValidation: readCreateForm,
-        schema: { body: CreateDeveloperAppBody, response: { 201: DeveloperApp } },
+        schema: {
+          body: CreateDeveloperAppBody,
+          // Documents the same fields for each form it takes (`developer_app[internal_name]` works too).
+          consumes: ['application/json', 'multipart/form-data', 'application/x-www-form-urlencoded'],
+          response: { 201: DeveloperApp },
+        },
       },
       async (request, reply) =>
         reply.status(201).send(await apps.createApp(app.ctx, currentUser(request), request.body)),
@@ -68,7 +75,13 @@ export async function appsRoutes(app: App) {
     app.route({
       method,
       url: '/developer_apps/:id',
-      config: { access: 'user' },
+      config: {
+        access: 'user',
+        documentedBody: {
+          'application/json': UpdateDeveloperAppJson,
+          'multipart/form-data': UpdateDeveloperAppForm,
+        },
+      },
       schema: { params: IdParams, response: { 200: UpdateDeveloperAppResponse } },
       handler: async (request) =>
         apps.updateApp(

@@ -33,7 +33,7 @@ export async function seedDeveloperApps(ctx: AppContext, demo: { developer: { id
     },
     upload: null,
   });
-  if (live.sandbox) await buildSandbox(ctx, live.sandbox.id);
+  if (live.sandbox) await buildSandbox(ctx, live.sandbox.id, { finalAttempt: true });
   await requestProductionAccess(ctx, developer, live.id, { confidential: true });
   if (!ctx.config.productionAccessAutoApprove) await approveProductionAccess(ctx, live.id);
 

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema/index.ts';
+import { hashSessionToken } from '../../platform/auth/hashed-session-tokens.ts';
 import { SESSION_CACHE_TTL_MS } from '../../platform/auth/session-cache.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/helpers.ts';
 
@@ -73,7 +74,7 @@ describe('cached sessions end when they should', () => {
     const cookie = sessionCookie(client);
     assert.equal((await me(cookie)).statusCode, 200);
     const token = decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!;
-    await t.ctx.db.delete(sessions).where(eq(sessions.token, token));
+    await t.ctx.db.delete(sessions).where(eq(sessions.token, hashSessionToken(token)));
     t.clock.advance(SESSION_CACHE_TTL_MS);
     assert.equal((await me(cookie)).statusCode, 401);
   });

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { developerAppInvitations, mailOutbox, sessions, verifications } from '../../db/schema/index.ts';
+import { hashSessionToken } from '../../platform/auth/hashed-session-tokens.ts';
+import { SESSION_CACHE_TTL_MS } from '../../platform/auth/session-cache.ts';
 import { REDACTED } from '../../platform/mail/mail.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/helpers.ts';
 import { createAppAs } from '../apps/apps.fixtures.ts';
@@ -110,16 +113,30 @@ describe('tokens at rest with SMTP configured', () => {
       const res = await t.client().get(`/api/v1/invitations/${encodeURIComponent(row.tokenHash)}`);
       assert.equal(res.statusCode, 404, 'an invitation hash worked as its token');
     }
-    // Session cookies must carry an HMAC under SESSION_SECRET, which no database dump holds.
+    // A stolen data dir holds SESSION_SECRET too: sign each stored value as a session cookie.
     const rows = await t.ctx.db.select().from(sessions);
     assert.ok(rows.length >= 1);
     for (const row of rows) {
-      const res = await t.app.inject({
-        url: '/api/v1/me',
-        headers: { cookie: `portal.session_token=${row.token}` },
-      });
-      assert.equal(res.statusCode, 401, 'a stored session token worked without its signature');
+      const res = await me(signedSessionCookie(row.token));
+      assert.equal(res.statusCode, 401, 'a stored session token opened a session');
     }
+  });
+
+  test('the session table holds only the sha256 of each cookie token, and the cookie still works', async () => {
+    const { client } = await t.asNewUser();
+    const token = decodeURIComponent(client.cookies.get('portal.session_token')!).split('.')[0]!;
+    // The control: the same signing opens the session when given the real token.
+    assert.equal((await me(signedSessionCookie(token))).statusCode, 200);
+    const stored = await t.ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.token, hashSessionToken(token)));
+    assert.equal(stored.length, 1);
+    assert.equal(
+      (await t.ctx.db.select().from(sessions).where(eq(sessions.token, token))).length,
+      0,
+      'the token itself is stored',
+    );
   });
 
   test('the delivered links themselves work', async () => {
@@ -131,5 +148,87 @@ describe('tokens at rest with SMTP configured', () => {
       .client()
       .post('/api/v1/auth/sign_in', { email: user.email, password: 'an entirely new one' });
     assert.equal(signIn.statusCode, 200);
+
+    const confirmToken = tokenIn(/\/confirm\?token=([^\s&"]+)/);
+    const confirmed = await t.client().post('/api/v1/auth/confirm', { token: confirmToken });
+    assert.equal(confirmed.statusCode, 200, confirmed.body);
+
+    const invitee = await t.asNewUser({ email: 'invitee@example.com' });
+    const invitation = tokenIn(/\/invitations\/([^\s"/]+)/);
+    const accepted = await invitee.client.post(`/api/v1/invitations/${invitation}/accept`);
+    assert.equal(accepted.statusCode, 200, accepted.body);
+  });
+});
+
+/** The first token a delivered e-mail carries in a link matching `link`. */
+function tokenIn(link: RegExp): string {
+  for (const mail of delivered) {
+    const match = link.exec(mail.text);
+    if (match) return decodeURIComponent(match[1]!);
+  }
+  throw new Error(`no delivered link matches ${link}`);
+}
+
+const me = (cookie: string) => t.app.inject({ url: '/api/v1/me', headers: { cookie } });
+
+/** A session cookie as better-auth signs it (HMAC-SHA256 under SESSION_SECRET), for `value`. */
+function signedSessionCookie(value: string): string {
+  const signature = createHmac('sha256', t.ctx.config.sessionSecret).update(value).digest('base64');
+  return `portal.session_token=${encodeURIComponent(`${value}.${signature}`)}`;
+}
+
+describe('sessions keep working on their hashed rows', () => {
+  test('sign-out removes the row; revoking by id, by user or by token ends the session', async () => {
+    const signedIn = async () => {
+      const { user, client } = await t.asNewUser();
+      const token = decodeURIComponent(client.cookies.get('portal.session_token')!).split('.')[0]!;
+      const [row] = await t.ctx.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.token, hashSessionToken(token)));
+      assert.ok(row, 'the session row is found by the hash of its token');
+      return { user, client, row, token };
+    };
+
+    const out = await signedIn();
+    assert.equal((await out.client.post('/api/v1/auth/sign_out')).statusCode, 200);
+    assert.equal((await t.ctx.db.select().from(sessions).where(eq(sessions.id, out.row.id))).length, 0);
+    assert.equal((await out.client.get('/api/v1/me')).statusCode, 401);
+
+    const byId = await signedIn();
+    await t.ctx.db.delete(sessions).where(eq(sessions.id, byId.row.id));
+    t.ctx.sessions.forgetUser(byId.user.id);
+    assert.equal((await byId.client.get('/api/v1/me')).statusCode, 401);
+
+    const { internalAdapter } = await t.ctx.auth.$context;
+    const byUser = await signedIn();
+    await internalAdapter.deleteUserSessions(byUser.user.id);
+    t.ctx.sessions.forgetUser(byUser.user.id);
+    assert.equal((await byUser.client.get('/api/v1/me')).statusCode, 401);
+
+    const byToken = await signedIn();
+    await internalAdapter.deleteSessions([byToken.token]);
+    t.ctx.sessions.forgetUser(byToken.user.id);
+    assert.equal((await byToken.client.get('/api/v1/me')).statusCode, 401);
+  });
+
+  test('a session refreshed by better-auth keeps its hashed token and its cookie', async () => {
+    const { client } = await t.asNewUser();
+    const token = decodeURIComponent(client.cookies.get('portal.session_token')!).split('.')[0]!;
+    // Older than updateAge (a day): the next read extends it, through an update by token.
+    const stale = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+    const expiresAt = new Date(Date.now() + 3600 * 1000);
+    await t.ctx.db
+      .update(sessions)
+      .set({ updatedAt: stale, expiresAt })
+      .where(eq(sessions.token, hashSessionToken(token)));
+    t.clock.advance(SESSION_CACHE_TTL_MS);
+    assert.equal((await client.get('/api/v1/me')).statusCode, 200);
+    const [row] = await t.ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.token, hashSessionToken(token)));
+    assert.ok(row!.expiresAt > expiresAt, 'the session was extended');
+    assert.equal((await client.get('/api/v1/me')).statusCode, 200);
   });
 });

@@ -71,7 +71,13 @@ export async function productionCredentialsFor(
 }
 
 /** A sandbox client: working client id and secret, the secret encrypted so it can be revealed. */
-export async function createSandboxOauthApplication(ctx: AppContext, app: DeveloperAppRow) {
+/**
+ * The app's sandbox OAuth client: the one a build that died half-way already made, else a new one,
+ * so a retried sandbox build never leaves a second client behind.
+ */
+export async function ensureSandboxOauthApplication(ctx: AppContext, app: DeveloperAppRow) {
+  const existing = await findForApp(ctx, app.id, 'sandbox');
+  if (existing) return existing;
   const secret = generateSecret();
   return insertOauthApplication(ctx, {
     developerAppId: app.id,

@@ -74,16 +74,18 @@ test('the mail handler itself is idempotent: run twice, delivered once over SMTP
     text: 'x',
     html: 'x',
   };
-  await sendMailJob.handler(payload, ctx, { id: 'a' });
-  await sendMailJob.handler(payload, ctx, { id: 'b' });
+  await sendMailJob.handler(payload, ctx, { id: 'a', isLastAttempt: false });
+  await sendMailJob.handler(payload, ctx, { id: 'b', isLastAttempt: false });
   assert.equal(delivered, 1);
 });
 
-test('an SMTP failure is recorded as failed and retried to success', async () => {
+test('an SMTP failure is recorded as failed and retried to success, with the same Message-ID', async () => {
   const { sendMailJob } = await import('../../platform/mail/mail.ts');
   let attempts = 0;
+  const messageIds: string[] = [];
   const smtp = {
-    sendMail: async () => {
+    sendMail: async (mail: { messageId: string }) => {
+      messageIds.push(mail.messageId);
       attempts++;
       if (attempts === 1) throw new Error('421 try again later');
     },
@@ -97,13 +99,16 @@ test('an SMTP failure is recorded as failed and retried to success', async () =>
     text: 'x',
     html: 'x',
   };
-  await assert.rejects(sendMailJob.handler(payload, ctx, { id: 'a' }));
+  await assert.rejects(sendMailJob.handler(payload, ctx, { id: 'a', isLastAttempt: false }));
   const { client } = await t.asNewUser({ role: 'admin' });
   let [row] = (await client.get('/api/v1/admin/outbox?to=flaky@example.com')).json();
   assert.equal(row.status, 'failed');
   assert.match(row.error, /421/);
-  await sendMailJob.handler(payload, ctx, { id: 'b' });
+  await sendMailJob.handler(payload, ctx, { id: 'b', isLastAttempt: false });
   [row] = (await client.get('/api/v1/admin/outbox?to=flaky@example.com')).json();
   assert.equal(row.status, 'sent');
   assert.equal(row.delivery, 'smtp');
+  assert.equal(messageIds.length, 2);
+  assert.equal(messageIds[0], messageIds[1]);
+  assert.match(messageIds[0]!, /^<[0-9a-f]{40}@developers\.localhost>$/);
 });

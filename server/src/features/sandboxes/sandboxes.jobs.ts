@@ -3,12 +3,15 @@ import type { AppContext } from '../../platform/context.ts';
 import { defineJob } from '../../platform/jobs.ts';
 import { buildSandbox } from './sandboxes.service.ts';
 
-/** Builds a pending sandbox; failures mark it failed (the owner can generate it again). */
+/**
+ * Builds a pending sandbox. A run that dies (the process killed, the database gone) is retried; the
+ * build is safe to repeat (see buildSandbox).
+ */
 export const provisionSandboxJob = defineJob({
   name: 'sandboxes.provision',
   schema: z.object({ sandboxId: z.string().uuid() }),
-  retry: { retryLimit: 0 },
-  handler: async ({ sandboxId }, ctx: AppContext) => {
-    await buildSandbox(ctx, sandboxId);
+  retry: { retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 120 },
+  handler: async ({ sandboxId }, ctx: AppContext, job) => {
+    await buildSandbox(ctx, sandboxId, { finalAttempt: job.isLastAttempt });
   },
 });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { sandboxes } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { isUuid } from '../apps/apps.repo.ts';
@@ -30,7 +30,8 @@ export async function upsertPendingSandbox(ctx: AppContext, developerAppId: stri
   return row!;
 }
 
-export async function updateSandboxRow(
+/** Moves a pending sandbox on (live or failed); null when it was no longer pending. */
+export async function updatePendingSandbox(
   ctx: AppContext,
   id: string,
   values: Partial<typeof sandboxes.$inferInsert>,
@@ -38,7 +39,7 @@ export async function updateSandboxRow(
   const [row] = await ctx.db
     .update(sandboxes)
     .set({ ...values, updatedAt: ctx.clock.now() })
-    .where(eq(sandboxes.id, id))
+    .where(and(eq(sandboxes.id, id), eq(sandboxes.status, 'pending')))
     .returning();
-  return row!;
+  return row ?? null;
 }

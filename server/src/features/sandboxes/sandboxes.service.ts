@@ -7,15 +7,15 @@ import { maskSecret } from '../../platform/secrets.ts';
 import { loadAppAccess, requirePermission } from '../apps/app-access.ts';
 import { type DeveloperAppRow, findApp, findOwner } from '../apps/apps.repo.ts';
 import { findOauthApplication, updateOauthApplication } from '../credentials/credentials.repo.ts';
-import { createSandboxOauthApplication, issueSecret } from '../credentials/credentials.service.ts';
-import { currentProvisioner } from './provisioner.ts';
+import { ensureSandboxOauthApplication, issueSecret } from '../credentials/credentials.service.ts';
+import { currentProvisioner, type SandboxProvisioner } from './provisioner.ts';
 import { provisionSandboxJob } from './sandboxes.jobs.ts';
 import { sandboxReadyMail } from './sandboxes.mail.ts';
 import {
   findSandbox,
   findSandboxForApp,
   type SandboxRow,
-  updateSandboxRow,
+  updatePendingSandbox,
   upsertPendingSandbox,
 } from './sandboxes.repo.ts';
 
@@ -31,39 +31,67 @@ export async function requestSandbox(ctx: AppContext, developerAppId: string): P
   return sandbox;
 }
 
-/** Runs the provisioner for a pending sandbox: company, working OAuth client, URL; then live + e-mail. */
-export async function buildSandbox(ctx: AppContext, sandboxId: string): Promise<void> {
-  const sandbox = await findSandbox(ctx, sandboxId);
-  if (sandbox?.status !== 'pending') return;
+/**
+ * Builds a pending sandbox: the provisioner makes the company, then the sandbox gets its OAuth client
+ * and goes live, and the owner is told. Safe to run again after dying at any point (a retried job):
+ * the client is reused, the live switch happens once, and the e-mail's key is the live switch's, so
+ * a second run queues nothing new. A provisioner failure marks the sandbox failed at once (the owner
+ * can generate it again); any other failure is thrown for the job to retry, and the last attempt
+ * marks it failed rather than leave it pending for ever.
+ */
+export async function buildSandbox(
+  ctx: AppContext,
+  sandboxId: string,
+  { finalAttempt }: { finalAttempt: boolean },
+): Promise<void> {
+  let sandbox = await findSandbox(ctx, sandboxId);
+  if (!sandbox) return;
   const app = await findApp(ctx, sandbox.developerAppId);
   if (!app) return;
-  try {
-    const appName = app.name ?? app.internalName;
-    const built = await currentProvisioner(ctx.config).provision({ developerAppId: app.id, appName });
-    const client = sandbox.oauthApplicationId ? null : await createSandboxOauthApplication(ctx, app);
-    await updateSandboxRow(ctx, sandbox.id, {
-      status: 'live',
-      companyId: built.companyId,
-      url: built.url,
-      failureMessage: null,
-      ...(client ? { oauthApplicationId: client.id } : {}),
-    });
-    const owner = await findOwner(ctx, app.ownerId);
-    await sendMail(ctx, {
-      to: owner.email,
-      template: 'sandbox_ready',
-      idempotencyKey: `sandbox-ready:${sandbox.id}:${Date.now()}`,
-      ...sandboxReadyMail(ctx.config, {
-        ownerName: owner.name,
-        appName,
-        appId: app.id,
-        sandboxUrl: built.url,
-      }),
-    });
-  } catch (error) {
-    ctx.log.error({ err: error, sandboxId }, 'sandbox provisioning failed');
-    await updateSandboxRow(ctx, sandbox.id, { status: 'failed', failureMessage: SANDBOX_FAILED_MESSAGE });
+  const appName = app.name ?? app.internalName;
+  if (sandbox.status === 'pending') {
+    const pending = sandbox;
+    let built: Awaited<ReturnType<SandboxProvisioner['provision']>>;
+    try {
+      built = await currentProvisioner(ctx.config).provision({ developerAppId: app.id, appName });
+    } catch (error) {
+      ctx.log.error({ err: error, sandboxId }, 'sandbox provisioning failed');
+      await markFailed(ctx, pending.id);
+      return;
+    }
+    try {
+      const client = await ensureSandboxOauthApplication(ctx, app);
+      const live = await updatePendingSandbox(ctx, pending.id, {
+        status: 'live',
+        companyId: built.companyId,
+        url: built.url,
+        failureMessage: null,
+        oauthApplicationId: pending.oauthApplicationId ?? client.id,
+      });
+      sandbox = live ?? (await findSandbox(ctx, pending.id));
+    } catch (error) {
+      if (finalAttempt) await markFailed(ctx, pending.id);
+      throw error;
+    }
   }
+  if (sandbox?.status !== 'live' || !sandbox.url) return;
+  const owner = await findOwner(ctx, app.ownerId);
+  await sendMail(ctx, {
+    to: owner.email,
+    template: 'sandbox_ready',
+    // The moment it went live: the same for every run that finds it live, new after a regeneration.
+    idempotencyKey: `sandbox-ready:${sandbox.id}:${sandbox.updatedAt.getTime()}`,
+    ...sandboxReadyMail(ctx.config, {
+      ownerName: owner.name,
+      appName,
+      appId: app.id,
+      sandboxUrl: sandbox.url,
+    }),
+  });
+}
+
+async function markFailed(ctx: AppContext, sandboxId: string) {
+  await updatePendingSandbox(ctx, sandboxId, { status: 'failed', failureMessage: SANDBOX_FAILED_MESSAGE });
 }
 
 /** The owner (re)generates a sandbox that is missing or failed. */
@@ -83,7 +111,7 @@ export async function generateFakeSandbox(ctx: AppContext, user: SessionUser, ap
   const existing = await findSandboxForApp(ctx, appId);
   if (existing?.status === 'live') return;
   const sandbox = await upsertPendingSandbox(ctx, appId);
-  await buildSandbox(ctx, sandbox.id);
+  await buildSandbox(ctx, sandbox.id, { finalAttempt: true });
 }
 
 async function loadSandboxAccess(ctx: AppContext, user: SessionUser, id: string) {

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
-import { eq } from 'drizzle-orm';
-import { mailOutbox, oauthApplications } from '../../db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { developerApps, mailOutbox, oauthApplications } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { addMember, createAppAs } from '../apps/apps.fixtures.ts';
-import { verifyClientSecret } from '../credentials/credentials.service.ts';
+import { ensureSandboxOauthApplication, verifyClientSecret } from '../credentials/credentials.service.ts';
 import { useSandboxProvisioner } from './provisioner.ts';
+import { provisionSandboxJob } from './sandboxes.jobs.ts';
 
 let t: TestApp;
 before(async () => {
@@ -123,6 +124,51 @@ describe('sandbox provisioning', () => {
     await t.drainJobs();
     assert.equal((await owner.client.get(`/api/v1/developer_apps/${app.id}`)).json().sandbox.status, 'live');
     assert.equal((await owner.client.post(`/api/v1/developer_apps/${app.id}/sandbox`)).statusCode, 409);
+  });
+
+  test('a build run again after dying half-way makes one client, goes live once and mails once', async () => {
+    const { user, client } = await t.asNewUser();
+    const app = await createAppAs(client, 'Rerun');
+    const sandboxId = app.sandbox!.id;
+    // The first run died after it made the OAuth client, before the sandbox went live.
+    const [appRow] = await t.ctx.db.select().from(developerApps).where(eq(developerApps.id, app.id));
+    const halfMade = await ensureSandboxOauthApplication(t.ctx, appRow!);
+    const run = { id: 'job', isLastAttempt: false };
+    await provisionSandboxJob.handler({ sandboxId }, t.ctx, run);
+    // …and a run that died after the live switch, before its e-mail was queued, runs again.
+    await provisionSandboxJob.handler({ sandboxId }, t.ctx, run);
+    await t.drainJobs();
+    await provisionSandboxJob.handler({ sandboxId }, t.ctx, run);
+    await t.drainJobs();
+
+    const view = (await client.get(`/api/v1/developer_apps/${app.id}`)).json().sandbox;
+    assert.equal(view.status, 'live');
+    assert.equal(view.oauth_application_id, halfMade.id);
+    const clients = await t.ctx.db
+      .select()
+      .from(oauthApplications)
+      .where(and(eq(oauthApplications.developerAppId, app.id), eq(oauthApplications.environment, 'sandbox')));
+    assert.equal(clients.length, 1);
+    const mails = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
+    assert.deepEqual(
+      mails.map((m) => m.subject),
+      ['Your sandbox for Rerun is ready'],
+    );
+  });
+
+  test('a failure outside the provisioner is retried; the last attempt marks the sandbox failed', async () => {
+    // A company id the database refuses: the live switch fails like a lost connection would.
+    useSandboxProvisioner({ provision: async () => ({ companyId: 'x' as never, url: 'https://x.test' }) });
+    const { client } = await t.asNewUser();
+    const app = await createAppAs(client);
+    const sandboxId = app.sandbox!.id;
+    const status = async () => (await client.get(`/api/v1/developer_apps/${app.id}`)).json().sandbox.status;
+    await assert.rejects(
+      provisionSandboxJob.handler({ sandboxId }, t.ctx, { id: 'j', isLastAttempt: false }),
+    );
+    assert.equal(await status(), 'pending');
+    await assert.rejects(provisionSandboxJob.handler({ sandboxId }, t.ctx, { id: 'j', isLastAttempt: true }));
+    assert.equal(await status(), 'failed');
   });
 
   test('staff with canGenerateFakeSandbox make it live at once through the kickoff path', async () => {

@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';
 import type { Logger } from '../logger.ts';
+import { hashSessionTokens } from './hashed-session-tokens.ts';
 
 export type AuthMailer = {
   confirmEmail(user: { email: string; name: string }, token: string, next: string | null): Promise<void>;
@@ -29,10 +30,13 @@ export function createAuth(
     basePath: '/api/auth',
     secret: config.sessionSecret,
     trustedOrigins: [config.publicUrl],
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
-    }),
+    // Session tokens rest only as their sha256 (hashed-session-tokens.ts).
+    database: hashSessionTokens(
+      drizzleAdapter(db, {
+        provider: 'pg',
+        schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      }),
+    ),
     user: {
       additionalFields: {
         role: { type: 'string', required: false, defaultValue: 'developer', input: false },

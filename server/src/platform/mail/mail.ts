@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { mailOutbox } from '../../db/schema/index.ts';
 import type { AppContext } from '../context.ts';
 import { defineJob } from '../jobs.ts';
-import { decryptSecret, encryptSecret, keyringFor } from '../secrets.ts';
+import { decryptSecret, encryptSecret, hashSecret, keyringFor } from '../secrets.ts';
 
 export type RenderedMail = {
   subject: string;
@@ -65,6 +65,7 @@ export const sendMailJob = defineJob({
       if (ctx.smtp) {
         await ctx.smtp.sendMail({
           from: ctx.config.mailFrom,
+          messageId: messageIdFor(message.idempotencyKey, ctx.config.mailFrom),
           to: message.to,
           subject: message.subject,
           ...live,
@@ -90,6 +91,16 @@ export const sendMailJob = defineJob({
     ctx.log.info({ to: message.to, subject: message.subject, delivery: row.delivery }, 'mail sent');
   },
 });
+
+/**
+ * One Message-ID per e-mail, the same on every attempt: a retry after a delivery whose answer was
+ * lost (the process killed between the SMTP server's 250 and the outbox update) carries the ID of
+ * the copy already delivered, so the receiving side can drop it.
+ */
+export function messageIdFor(idempotencyKey: string, from: string): string {
+  const domain = /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'developer-portal.invalid';
+  return `<${hashSecret(idempotencyKey).slice(0, 40)}@${domain}>`;
+}
 
 /** Every occurrence of each secret, raw or URL-encoded, replaced by REDACTED. */
 export function redact(text: string, secrets: string[]): string {
