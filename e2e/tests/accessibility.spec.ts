@@ -28,6 +28,9 @@ test.describe('anonymous pages', () => {
     ['/login', 'Sign in to the Developer Portal'],
     ['/sign_up', 'Create your developer account'],
     ['/forgot_password', 'Reset your password'],
+    ['/reset_password?token=not-a-token', 'Choose a new password'],
+    ['/notifications/opt_out', 'Critical e-mails'],
+    ['/terms_and_conditions', /Terms/],
     ['/reference/rest/docs/rest-api-overview', 'REST API overview'],
     ['/this/does/not/exist', 'Page not found'],
   ];
@@ -37,6 +40,16 @@ test.describe('anonymous pages', () => {
       await expectAccessible(page, heading);
     });
   }
+});
+
+test('the sign-in form showing its errors has no axe violations', async ({ page }) => {
+  await page.goto('/login');
+  // An address with no account: the demo accounts' sign-in counters stay untouched for other specs.
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('nobody@example.com');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not the password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
 });
 
 test('a developer’s pages, dialog and menus have no axe violations', async ({ page }) => {
