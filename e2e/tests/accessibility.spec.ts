@@ -53,6 +53,7 @@ test('the sign-in form showing its errors has no axe violations', async ({ page 
 });
 
 test('a developer’s pages, dialog and menus have no axe violations', async ({ page }) => {
+  test.slow(); // seven pages and states, each a full axe run
   await signIn(page, DEVELOPER_EMAIL);
   await page.goto('/developer_apps');
   await expectAccessible(page, 'My Apps');
@@ -90,6 +91,7 @@ test('a developer’s pages, dialog and menus have no axe violations', async ({ 
 });
 
 test('an admin’s lists, forms and menu have no axe violations', async ({ page }) => {
+  test.slow(); // five pages and states, each a full axe run
   await signIn(page, ADMIN_EMAIL);
   await page.goto('/admin/notifications');
   await expectAccessible(page, 'Notifications');
