@@ -44,10 +44,12 @@ test('without SMTP the confirmation e-mail lands in the outbox and its link work
     .frameLocator('iframe[title^="Message: "]')
     .getByRole('link', { name: 'Confirm e-mail address' });
   await expect(link).toBeVisible();
+  await expect(link).toHaveAttribute('href', /\/confirm\?token=/);
   const opened = admin.context().waitForEvent('page');
   await link.click();
   const confirmation = await opened;
-  await expect(confirmation).toHaveURL(/\/confirm\?token=/);
+  // The confirmation page moves on to the home page as soon as it has confirmed, so its own URL
+  // may be gone by the first look; the message it leaves is what shows the link worked.
   await expect(confirmation.getByText('Your email address has been confirmed.')).toBeVisible();
   await admin.close();
 });

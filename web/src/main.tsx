@@ -5,9 +5,14 @@ import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppProviders } from './app/providers.tsx';
+import { AppProviders, queryClient } from './app/providers.tsx';
 import { AppRouter } from './app/router.tsx';
+import { configQuery } from './lib/config.ts';
 import './app/i18n.ts';
+
+// Every page waits for the runtime config (the top nav, the guards); asking for it now runs that
+// request beside the route's chunk instead of after it. Same retries as when a component asks.
+void queryClient.prefetchQuery({ ...configQuery, retry: queryClient.getDefaultOptions().queries?.retry });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -17,7 +17,8 @@ export function createQueryClient() {
   });
 }
 
-const queryClient = createQueryClient();
+/** The page's one query client (tests pass their own to AppProviders). */
+export const queryClient = createQueryClient();
 
 export function AppProviders({
   children,

@@ -4,6 +4,7 @@ import {
   DEFAULT_THEME,
   type MantineColorsTuple,
 } from '@mantine/core';
+import { i18n } from './i18n.ts';
 
 /**
  * Mantine's palettes with shades 6–9 darkened wherever the portal shows text in them, so every use
@@ -17,6 +18,18 @@ const accessible = (name: 'orange' | 'green' | 'red' | 'yellow', dark: [string, 
 /** The brand orange, now a burnt orange: 5.2:1 on white, and white on it. */
 export const brandOrange = accessible('orange', ['#c2410c', '#b43d0b', '#a6390b', '#9a3412']);
 
+/**
+ * Modals and drawers (the modals manager's confirmations too): the × button is named, and the header
+ * is not a landmark. Mantine renders it as <header> in a role="dialog" section, which assistive
+ * technology may take for a second page banner (axe: landmark-no-duplicate-banner).
+ */
+const dialogDefaults = {
+  defaultProps: {
+    closeButtonProps: { 'aria-label': i18n.t('common.close') },
+    attributes: { header: { role: 'none' } },
+  },
+};
+
 export const theme = createTheme({
   primaryColor: 'orange',
   primaryShade: 6,
@@ -28,6 +41,15 @@ export const theme = createTheme({
     yellow: accessible('yellow', ['#925c00', '#855400', '#774b00', '#6b4300']),
   },
   fontFamily: 'Helvetica, Arial, sans-serif',
+  components: {
+    // Opening a menu focuses its first item (the WAI-ARIA menu button pattern), rather than Mantine's
+    // focusable role="presentation" placeholder, which a screen reader announces as nothing and axe
+    // refuses inside role="menu". A plain object, not Menu.extend: the theme is on the first page and
+    // must not pull the Menu component (and its styles) into it.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    Modal: dialogDefaults,
+    Drawer: dialogDefaults,
+  },
 });
 
 /** Dimmed text (dates, hints) at 5:1 on white instead of Mantine's gray-6 at 3.3:1. */

@@ -72,6 +72,15 @@ test('says what it accepts, and a chosen file is handed on and previewed while i
   expect(screen.getByText('Uploading... 0%')).toBeInTheDocument();
 });
 
+test('is a button named by the text it shows, with no focusable content (WCAG 2.5.3, axe)', () => {
+  const { input } = renderField();
+  const zone = screen.getByRole('button', {
+    name: 'App avatar: Drag a file here or click to choose one. JPEG or PNG, one file, up to 2 MB',
+  });
+  expect(zone).toContainElement(input);
+  expect(input).toHaveStyle({ display: 'none' });
+});
+
 test('a wrong type or an oversized file is refused with a message, never handed on', async () => {
   const user = userEvent.setup({ applyAccept: false });
   const { props, input } = renderField({ maxBytes: 1024 });

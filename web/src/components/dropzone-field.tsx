@@ -91,10 +91,13 @@ export function DropzoneField(props: DropzoneFieldProps) {
             multiple={false}
             disabled={props.disabled || uploading}
             activateOnKeyboard
-            // A button to assistive technology: Enter or Space opens the file chooser.
+            // A button to assistive technology: Enter or Space opens the file chooser. Its name holds
+            // the text it shows (WCAG 2.5.3, so a speech user can say it), and the file input inside
+            // it is display: none rather than merely invisible, so the button has no focusable content.
             role="button"
             aria-disabled={props.disabled || uploading}
-            aria-label={`${props.label}: ${t('dropzone.idle')}`}
+            aria-label={`${props.label}: ${t('dropzone.idle')}. ${limits}`}
+            inputProps={{ style: { display: 'none' } }}
             style={{ flex: '1 1 240px', minWidth: 0 }}
             h={180}
             data-testid="dropzone"
@@ -113,6 +116,8 @@ export function DropzoneField(props: DropzoneFieldProps) {
                   {t('dropzone.idle')}
                 </Text>
               </Dropzone.Idle>
+              {/* A space between the two lines, so the button's text reads as words ("one JPEG") to
+                  tools that join its text nodes, as axe's name check does. */}{' '}
               <Text size="sm" c="dimmed" ta="center">
                 {limits}
               </Text>

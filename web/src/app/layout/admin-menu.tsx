@@ -13,7 +13,8 @@ export const adminMenuItems: Array<{ labelKey: string; to: string }> = [
 export function AdminMenu({ target, defaultOpened }: DeferredControlProps) {
   const { t } = useTranslation();
   return (
-    <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
+    // Not portalled: the open menu stays inside the Main navigation landmark, where it belongs.
+    <Menu position="bottom-end" withinPortal={false} defaultOpened={defaultOpened}>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         {adminMenuItems.map((item) => (

@@ -12,7 +12,8 @@ export function ReferenceMenu({ target, defaultOpened }: DeferredControlProps) {
   const config = useConfig();
   const restricted = config.restricted_government;
   return (
-    <Menu position="bottom-start" withinPortal defaultOpened={defaultOpened}>
+    // Not portalled: the open menu stays inside the Main navigation landmark, where it belongs.
+    <Menu position="bottom-start" withinPortal={false} defaultOpened={defaultOpened}>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Item

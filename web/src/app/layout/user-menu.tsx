@@ -15,7 +15,8 @@ export function UserMenu({ target, defaultOpened }: DeferredControlProps) {
     window.location.assign('/login');
   };
   return (
-    <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
+    // Not portalled: the open menu stays inside the Main navigation landmark, where it belongs.
+    <Menu position="bottom-end" withinPortal={false} defaultOpened={defaultOpened}>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{user?.email}</Menu.Label>

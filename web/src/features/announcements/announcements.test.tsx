@@ -105,6 +105,8 @@ describe('list page', () => {
     );
     renderRoute('/notifications');
     expect(await screen.findByRole('heading', { name: 'Notifications', level: 1 })).toBeInTheDocument();
+    // Each card's title is the next heading level under the page's h1.
+    expect(await screen.findByRole('heading', { name: 'Unread one', level: 2 })).toBeInTheDocument();
     const unreadCard = (await screen.findByText('Unread one')).closest('a')!;
     expect(unreadCard).toHaveAttribute('href', '/notifications/a1');
     expect(unreadCard).toHaveAttribute('data-unread', 'true');
@@ -293,7 +295,9 @@ describe('admin form', () => {
     const preview = await screen.findByTestId('preview');
     expect(within(preview).getAllByTestId('title-placeholder')).toHaveLength(2);
     await userEvent.type(screen.getByRole('textbox', { name: /Title/ }), 'Hello');
-    expect(within(screen.getByTestId('preview-unread')).getByText('Hello')).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('preview-unread')).getByRole('heading', { name: 'Hello', level: 3 }),
+    ).toBeInTheDocument();
     expect(within(screen.getByTestId('preview-read')).getByText('Hello')).toBeInTheDocument();
     expect(within(preview).queryAllByTestId('title-placeholder')).toHaveLength(0);
   });

@@ -60,7 +60,10 @@ test('a failed create shows "Something Went Wrong" and re-enables the form', asy
   await userEvent.click(screen.getByRole('button', { name: 'Create' }));
   const failure = await screen.findByRole('dialog', { name: 'Something Went Wrong' });
   expect(within(failure).getByRole('alert')).toHaveTextContent('Boom');
-  await userEvent.click(within(failure).getByRole('button', { name: 'Close' }));
+  // The header's × is named Close too; the footer's button comes after it.
+  const closeButtons = within(failure).getAllByRole('button', { name: 'Close' });
+  expect(closeButtons).toHaveLength(2);
+  await userEvent.click(closeButtons[1]!);
   expect(await screen.findByLabelText(/App name/)).toBeEnabled();
 });
 

@@ -12,8 +12,15 @@ type CardNotification = Pick<Notification, 'title' | 'summary' | 'created_at' | 
 /**
  * The list card: title, relative time, summary cut to 160 characters and a Read More label.
  * Unread ones are highlighted. Without `href` it is a static preview with placeholder blocks.
+ * `headingOrder` is the title's level under the page's headings (2 in a list under the page's h1).
  */
-export function NotificationCard({ notification }: { notification: CardNotification }) {
+export function NotificationCard({
+  notification,
+  headingOrder,
+}: {
+  notification: CardNotification;
+  headingOrder: 2 | 3;
+}) {
   const { t } = useTranslation();
   const isUnread = !notification.read_at;
   const summary = summaryText(notification.summary);
@@ -31,7 +38,7 @@ export function NotificationCard({ notification }: { notification: CardNotificat
     <Stack gap={6}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         {notification.title ? (
-          <Title order={3} size="h4" fw={isUnread ? 700 : 500}>
+          <Title order={headingOrder} size="h4" fw={isUnread ? 700 : 500}>
             {notification.title}
           </Title>
         ) : (

@@ -107,7 +107,14 @@ export function NotificationForm({
             description={
               <>
                 {t('announcements.bodyHint')}{' '}
-                <Anchor href={MARKDOWN_HELP_URL} target="_blank" rel="noopener noreferrer" size="xs">
+                {/* Underlined: in dimmed text the link's colour alone does not set it apart (WCAG 1.4.1). */}
+                <Anchor
+                  href={MARKDOWN_HELP_URL}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  size="xs"
+                  underline="always"
+                >
                   {t('announcements.markdownHelp')}
                 </Anchor>
               </>

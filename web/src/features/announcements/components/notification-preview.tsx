@@ -19,13 +19,13 @@ export function NotificationPreview({ values, createdAt }: { values: Values; cre
           <Text size="xs" c="dimmed">
             {t('announcements.previewUnread')}
           </Text>
-          <NotificationCard notification={{ ...card, read_at: null }} />
+          <NotificationCard notification={{ ...card, read_at: null }} headingOrder={3} />
         </Stack>
         <Stack gap={4} data-testid="preview-read">
           <Text size="xs" c="dimmed">
             {t('announcements.previewRead')}
           </Text>
-          <NotificationCard notification={{ ...card, read_at: createdAt }} />
+          <NotificationCard notification={{ ...card, read_at: createdAt }} headingOrder={3} />
         </Stack>
       </SimpleGrid>
       <Text size="xs" c="dimmed">

@@ -48,7 +48,7 @@ export function NotificationsPage() {
           <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {query.data?.items.map((item) => (
               <li key={item.id}>
-                <NotificationCard notification={item} />
+                <NotificationCard notification={item} headingOrder={2} />
               </li>
             ))}
           </Stack>

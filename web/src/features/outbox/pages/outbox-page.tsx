@@ -68,7 +68,7 @@ export function OutboxPage() {
                 <Table.Th>{t('outbox.subject')}</Table.Th>
                 <Table.Th>{t('outbox.delivery')}</Table.Th>
                 <Table.Th>{t('outbox.status')}</Table.Th>
-                <Table.Th />
+                <Table.Th>{t('outbox.actions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

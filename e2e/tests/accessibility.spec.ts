@@ -1,0 +1,111 @@
+// axe-core (the engine behind Lighthouse's accessibility score, with all of its WCAG 2.2 A/AA and
+// best-practice rules rather than Lighthouse's subset) on every screen, as each kind of visitor sees it.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN_EMAIL, DEVELOPER_EMAIL } from '../support/env.ts';
+import { signIn } from '../support/session.ts';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/** The page's axe violations, one readable line per rule and element, so a failure says what to fix. */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return results.violations.flatMap((v) =>
+    v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')} — ${node.failureSummary}`),
+  );
+}
+
+async function expectAccessible(page: Page, heading: string | RegExp) {
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  // The top nav's signed-in controls and the list rows arrive with their own queries.
+  await expect(page.locator('[aria-busy="true"], .mantine-Loader-root')).toHaveCount(0);
+  expect(await violations(page)).toEqual([]);
+}
+
+test.describe('anonymous pages', () => {
+  const pages: Array<[string, string | RegExp]> = [
+    ['/', /^Build on the/],
+    ['/login', 'Sign in to the Developer Portal'],
+    ['/sign_up', 'Create your developer account'],
+    ['/forgot_password', 'Reset your password'],
+    ['/reset_password?token=not-a-token', 'Choose a new password'],
+    ['/notifications/opt_out', 'Critical e-mails'],
+    ['/terms_and_conditions', /Terms/],
+    ['/reference/rest/docs/rest-api-overview', 'REST API overview'],
+    ['/this/does/not/exist', 'Page not found'],
+  ];
+  for (const [path, heading] of pages) {
+    test(`${path} has no axe violations`, async ({ page }) => {
+      await page.goto(path);
+      await expectAccessible(page, heading);
+    });
+  }
+});
+
+test('the sign-in form showing its errors has no axe violations', async ({ page }) => {
+  await page.goto('/login');
+  // An address with no account: the demo accounts' sign-in counters stay untouched for other specs.
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('nobody@example.com');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not the password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+test('a developer’s pages, dialog and menus have no axe violations', async ({ page }) => {
+  test.slow(); // seven pages and states, each a full axe run
+  await signIn(page, DEVELOPER_EMAIL);
+  await page.goto('/developer_apps');
+  await expectAccessible(page, 'My Apps');
+
+  await page.getByRole('button', { name: 'Create a New App' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create a New App' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await page.getByRole('row').nth(1).getByRole('link').first().click();
+  await expectAccessible(page, /.+/);
+
+  await page.goto('/notifications');
+  await expectAccessible(page, 'Notifications');
+  await page.getByRole('listitem').first().getByRole('link').click();
+  await expect(page).toHaveURL(/\/notifications\/[^/]+$/);
+  await expectAccessible(page, /.+/);
+
+  await page.goto('/settings');
+  await expectAccessible(page, 'Settings');
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'Reference' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Rest API' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await nav.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await nav.getByRole('button', { name: /Notifications/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+test('an admin’s lists, forms and menu have no axe violations', async ({ page }) => {
+  test.slow(); // five pages and states, each a full axe run
+  await signIn(page, ADMIN_EMAIL);
+  await page.goto('/admin/notifications');
+  await expectAccessible(page, 'Notifications');
+
+  await page.getByRole('row').nth(1).getByRole('link').first().click();
+  await expectAccessible(page, 'Edit Notification');
+
+  await page.goto('/admin/notifications/new');
+  await expectAccessible(page, 'New Notification');
+
+  await page.goto('/admin/outbox');
+  await expectAccessible(page, 'Outbox');
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Admin' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Outbox' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
