@@ -1,8 +1,8 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { TestApp, TestClient } from '../../test/helpers.ts';
 
-/** A real, valid PNG of the given size (grey pixels). */
-export function pngBytes(width: number, height: number): Buffer {
+/** A real, valid PNG of the given size (grey pixels by default; 255 is white). */
+export function pngBytes(width: number, height: number, grey = 0x80): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);
@@ -15,7 +15,7 @@ export function pngBytes(width: number, height: number): Buffer {
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 0, 0, 0, 0], 8);
-  const rows = Buffer.alloc((width + 1) * height, 0x80);
+  const rows = Buffer.alloc((width + 1) * height, grey);
   for (let y = 0; y < height; y++) rows[y * (width + 1)] = 0;
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
