@@ -91,7 +91,14 @@ export async function readSubmissionForm(request: FastifyRequest, storage: Stora
     }
     const raw = parseBrackets(entries);
     const parsed = SubmissionRequest.safeParse(coerce(SubmissionRequest, raw));
-    if (!parsed.success) throw zodValidationError(parsed.error.issues, 'submission');
+    if (!parsed.success)
+      // Keyed like the listing's fields, whether they came wrapped in `submission[...]` or not.
+      throw zodValidationError(
+        parsed.error.issues.map((issue) =>
+          issue.path[0] === 'submission' ? { ...issue, path: issue.path.slice(1) } : issue,
+        ),
+        'submission',
+      );
     return { body: flatten(parsed.data), uploads };
   } catch (error) {
     await Promise.all([...uploads.values()].map(discardUpload));
