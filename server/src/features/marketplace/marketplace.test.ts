@@ -165,13 +165,14 @@ describe('views for the metrics', () => {
     await owner.client.get(url, { 'user-agent': BROWSER });
     await owner.client.get(url, { 'user-agent': BROWSER });
     assert.equal(await counted(), 3, 'a signed-in person counts once');
-    for (const headers of [
+    const notVisits: Array<Record<string, string>> = [
       { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
       { 'user-agent': 'curl/8.5.0' },
       { 'user-agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' },
       { 'user-agent': '' },
       { 'user-agent': BROWSER, 'sec-purpose': 'prefetch' },
-    ])
+    ];
+    for (const headers of notVisits)
       assert.equal((await view({ ...headers, 'x-ip': '192.0.2.99' })).statusCode, 200);
     await view({ 'user-agent': BROWSER, 'x-ip': '192.0.2.99' }, 'HEAD');
     assert.equal(await counted(), 3, 'none of those counted');
