@@ -92,36 +92,48 @@ export async function uploadVideo(
       }
     }
     if (!upload) throw fieldError('file', VIDEO_MESSAGES.missing);
-    if (upload.truncated)
-      throw new AppError('payload_too_large', VIDEO_MESSAGES.tooLarge, {
-        errors: [VIDEO_MESSAGES.tooLarge],
-        fields: { file: [VIDEO_MESSAGES.tooLarge] },
-      });
-    const type = await sniffType(upload, VIDEO_TYPES);
-    if (!type) throw fieldError('file', LISTING_MESSAGES.invalidFileType);
-    const hashedId = randomBytes(12).toString('hex');
-    const key = `videos/${access.app.id}/${hashedId}.${type.ext}`;
-    const videoName = name ?? (upload.filename.replace(/[\\/]/g, '_').slice(0, 255) || `video.${type.ext}`);
-    await storage.putFile(key, upload.tempPath);
-    try {
-      await ctx.db.insert(marketplaceVideos).values({
-        hashedId,
-        developerAppId: access.app.id,
-        name: videoName,
-        contentType: type.mime,
-        byteSize: upload.size,
-        storageKey: key,
-        uploadedById: user.id,
-        createdAt: ctx.clock.now(),
-      });
-    } catch (error) {
-      await storage.delete(key).catch(() => {});
-      throw error;
-    }
-    return { hashed_id: hashedId, name: videoName, url: videoUrl(ctx.config, hashedId) };
+    return await hostVideo(ctx, access.app.id, user.id, upload, name);
   } finally {
     await discardUpload(upload);
   }
+}
+
+/** Checks a streamed video by content and keeps it under a new hashed id (the caller discards the upload). */
+export async function hostVideo(
+  ctx: AppContext,
+  appId: string,
+  uploadedById: string,
+  upload: PendingUpload,
+  name: string | null,
+): Promise<VideoUpload> {
+  if (upload.truncated)
+    throw new AppError('payload_too_large', VIDEO_MESSAGES.tooLarge, {
+      errors: [VIDEO_MESSAGES.tooLarge],
+      fields: { file: [VIDEO_MESSAGES.tooLarge] },
+    });
+  const type = await sniffType(upload, VIDEO_TYPES);
+  if (!type) throw fieldError('file', LISTING_MESSAGES.invalidFileType);
+  const storage = mediaStorage(ctx);
+  const hashedId = randomBytes(12).toString('hex');
+  const key = `videos/${appId}/${hashedId}.${type.ext}`;
+  const videoName = name ?? (upload.filename.replace(/[\\/]/g, '_').slice(0, 255) || `video.${type.ext}`);
+  await storage.putFile(key, upload.tempPath);
+  try {
+    await ctx.db.insert(marketplaceVideos).values({
+      hashedId,
+      developerAppId: appId,
+      name: videoName,
+      contentType: type.mime,
+      byteSize: upload.size,
+      storageKey: key,
+      uploadedById,
+      createdAt: ctx.clock.now(),
+    });
+  } catch (error) {
+    await storage.delete(key).catch(() => {});
+    throw error;
+  }
+  return { hashed_id: hashedId, name: videoName, url: videoUrl(ctx.config, hashedId) };
 }
 
 /** `Range: bytes=a-b` (one range) → inclusive bounds within the file; null when absent or unusable. */
