@@ -21,7 +21,7 @@ import {
 import { developerApps } from './apps.ts';
 import { users } from './users.ts';
 
-/** Marketplace categories, seeded from the reference data (migration 0008); admins may edit them later. */
+/** Marketplace categories, seeded from the reference data (migration 0010); admins may edit them later. */
 export const marketplaceCategories = pgTable('marketplace_categories', {
   id: integer('id').primaryKey(),
   label: text('label').notNull(),
