@@ -19,6 +19,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { developerApps } from './apps.ts';
+import { appVersions } from './manifests.ts';
 import { users } from './users.ts';
 
 /** Marketplace categories, seeded from the reference data (migration 0010); admins may edit them later. */
@@ -55,8 +56,8 @@ export const marketplaceSubmissions = pgTable(
     soldBy: text('sold_by'),
     howItWorks: text('how_it_works'),
     categoryIds: integer('category_ids').array().notNull().default(sql`'{}'::integer[]`),
-    /** The manifest version the listing is for; no foreign key until the manifests feature lands. */
-    appVersionId: uuid('app_version_id'),
+    /** The production manifest version the listing is for (the version picker). */
+    appVersionId: uuid('app_version_id').references(() => appVersions.id, { onDelete: 'set null' }),
     appVersion: text('app_version'),
     draftDeveloperNotes: text('draft_developer_notes'),
     costsMoney: boolean('costs_money').notNull().default(false),

@@ -6,6 +6,7 @@ import {
   MARKETPLACE_REGIONS,
 } from '@portal/contracts';
 import type { AppContext } from '../../platform/context.ts';
+import { productionVersion } from '../manifests/manifests.service.ts';
 import { listCategories } from './submissions.repo.ts';
 
 export function ruleOptions(ctx: AppContext, forReview: boolean): ListingRuleOptions {
@@ -13,7 +14,8 @@ export function ruleOptions(ctx: AppContext, forReview: boolean): ListingRuleOpt
     forReview,
     fedramp: ctx.config.fedramp,
     securityQuestionnaire: ctx.config.securityQuestionnaire,
-    // The manifest version picker waits for the manifests feature (docs/decisions.md).
+    // Optional until the editor's version picker is built (docs/decisions.md); when given, it must be
+    // one of the app's production versions (appVersionProblems).
     requireAppVersion: false,
   };
 }
@@ -35,4 +37,24 @@ export function availableRegionIds(
   return MARKETPLACE_REGIONS.filter(
     (region) => regions[region.id] === true || region.countries.some((code) => countries[code] === true),
   ).map((region) => region.id);
+}
+
+export const UNKNOWN_APP_VERSION = "Choose one of this app's production versions";
+
+/** The listing's version must be a production manifest version of its own app. */
+export async function appVersionProblems(
+  ctx: AppContext,
+  appId: string,
+  id: string | null,
+): Promise<ListingProblem[]> {
+  if (!id) return [];
+  return (await productionVersion(ctx, appId, id))
+    ? []
+    : [{ path: ['app_version_id'], message: UNKNOWN_APP_VERSION }];
+}
+
+/** The label the listing shows for its version: the semantic version, else `Version N`. */
+export async function appVersionLabel(ctx: AppContext, appId: string, id: string): Promise<string | null> {
+  const version = await productionVersion(ctx, appId, id);
+  return version ? (version.semanticVersion ?? `Version ${version.version}`) : null;
 }

@@ -38,7 +38,13 @@ import { listingValues, toSubmission } from './submissions.present.ts';
 import type { NewSubmissionRow, SubmissionRow } from './submissions.repo.ts';
 import * as repo from './submissions.repo.ts';
 import { reviewListing, submitListing, withdrawListing } from './submissions.review.ts';
-import { availableRegionIds, categoryProblems, ruleOptions } from './submissions.rules.ts';
+import {
+  appVersionLabel,
+  appVersionProblems,
+  availableRegionIds,
+  categoryProblems,
+  ruleOptions,
+} from './submissions.rules.ts';
 
 const conflict = (message: string) => new AppError('conflict', message, { errors: [message] });
 export const STAFF_ONLY_MESSAGE = 'Only platform staff can change this';
@@ -277,6 +283,10 @@ async function applyFields(ctx: AppContext, access: ListingAccess, row: Submissi
     now,
   });
   const values = columnsFrom(body, row, access.staff);
+  // Picking a version fills in its label unless one is sent along.
+  if (values.appVersionId && body.app_version === undefined)
+    values.appVersion =
+      (await appVersionLabel(ctx, row.developerAppId, values.appVersionId)) ?? row.appVersion;
   const merged = { ...row, ...values } as SubmissionRow;
   const problems = [
     ...plan.errors,
@@ -284,6 +294,10 @@ async function applyFields(ctx: AppContext, access: ListingAccess, row: Submissi
       path: problem.path.join('.'),
       message: problem.message,
     })),
+    ...(body.app_version_id
+      ? await appVersionProblems(ctx, row.developerAppId, merged.appVersionId)
+      : []
+    ).map((problem) => ({ path: problem.path.join('.'), message: problem.message })),
     ...(body.category_ids ? await categoryProblems(ctx, merged.categoryIds) : []).map((problem) => ({
       path: problem.path.join('.'),
       message: problem.message,

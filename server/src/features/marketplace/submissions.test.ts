@@ -6,16 +6,18 @@ import { analyticsEvents, mailOutbox } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
 import { createAppAs } from '../apps/apps.fixtures.ts';
 import { joinApp } from '../collaborators/collaborators.fixtures.ts';
+import { createVersion, manifestApp } from '../manifests/manifests.fixtures.ts';
 import { completeDraft, completeFields, enableMarketplace } from './marketplace.fixtures.ts';
 import { ACCESS_MESSAGES } from './submissions.access.ts';
 import { REVIEW_MESSAGES } from './submissions.review.ts';
+import { UNKNOWN_APP_VERSION } from './submissions.rules.ts';
 import { STAFF_ONLY_MESSAGE } from './submissions.service.ts';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<TestApp['asNewUser']>>;
 let staff: Awaited<ReturnType<TestApp['asNewUser']>>;
 before(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ sandboxProvisionSeconds: 0 });
   owner = await t.asNewUser({ name: 'Olive Owner' });
   staff = await t.asNewUser({ name: 'Rae Reviewer', role: 'admin' });
 });
@@ -118,6 +120,27 @@ describe('saving', () => {
     assert.equal((await staff.client.get(`${V}/admin/submissions/${draft.id}`)).statusCode, 200);
     assert.equal((await owner.client.get(`${V}/submissions/${draft.id}`)).json().public_name, 'Seen');
   });
+});
+
+test('the listing names one of its app’s production versions; its label comes along', async () => {
+  const app = await manifestApp(t, owner.client);
+  await enableMarketplace(t, app.id);
+  const production = await createVersion(owner.client, app.id, 'Production', '1.2.0');
+  const sandbox = await createVersion(owner.client, app.id, 'Sandbox', '1.3.0');
+  const other = await manifestApp(t, owner.client);
+  const foreign = await createVersion(owner.client, other.id, 'Production', '9.0.0');
+  const { id } = (await owner.client.post(`${V}/developer_apps/${app.id}/submissions`, {})).json();
+  for (const versionId of [sandbox.id, foreign.id, 'not-a-uuid']) {
+    const refused = await patch(owner.client, id, { app_version_id: versionId });
+    assert.equal(refused.statusCode, 422, versionId);
+    assert.deepEqual(refused.json().fields, { app_version_id: [UNKNOWN_APP_VERSION] });
+  }
+  const picked = await patch(owner.client, id, { app_version_id: production.id });
+  assert.equal(picked.statusCode, 200, picked.body);
+  assert.equal(picked.json().app_version_id, production.id);
+  assert.equal(picked.json().app_version, '1.2.0');
+  const cleared = await patch(owner.client, id, { app_version_id: null, app_version: null });
+  assert.equal(cleared.json().app_version_id, null);
 });
 
 describe('staff-only fields from developers', () => {
