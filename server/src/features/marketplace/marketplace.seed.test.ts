@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { seedDeveloperApps } from '../apps/apps.seed.ts';
+import { seedManifests } from '../manifests/manifests.seed.ts';
 import { seedMarketplace } from './marketplace.seed.ts';
 
 let t: TestApp;
@@ -14,6 +15,7 @@ test('the demo has one published listing (with generated images and a video) and
   const developer = await t.asNewUser();
   const admin = await t.asNewUser({ role: 'admin' });
   await seedDeveloperApps(t.ctx, { developer: developer.user });
+  await seedManifests(t.ctx, { developer: developer.user, admin: admin.user });
   await seedMarketplace(t.ctx, { developer: developer.user, admin: admin.user });
 
   const listed = (await t.client().get('/api/v1/marketplace/apps')).json();
@@ -33,6 +35,10 @@ test('the demo has one published listing (with generated images and a video) and
   );
 
   const apps = (await developer.client.get('/api/v1/developer_apps')).json();
+  const fieldSync = apps.find((app: { internal_name: string }) => app.internal_name === 'Field Sync');
+  const published = (await developer.client.get(`/api/v1/developer_apps/${fieldSync.id}/submissions`)).json();
+  assert.ok(published.published_app.app_version_id, 'the listing names its production version');
+  assert.ok(published.published_app.app_version);
   const importer = apps.find((app: { internal_name: string }) => app.internal_name === 'Punch List Importer');
   const listing = (await developer.client.get(`/api/v1/developer_apps/${importer.id}/submissions`)).json();
   assert.equal(listing.published_app, null);

@@ -13,6 +13,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { streamUpload } from '../../platform/uploads.ts';
 import { updateApp } from '../apps/apps.repo.ts';
 import { sessionUser } from '../apps/apps.seed.ts';
+import { listManifests } from '../manifests/manifests.service.ts';
 import { mediaStorage } from './marketplace.storage.ts';
 import { hostVideo } from './marketplace.videos.ts';
 import { demoLogo, demoScreenshot } from './seed-images.ts';
@@ -125,9 +126,20 @@ export async function seedMarketplace(
           `pictures_attributes.${i}.file`,
         ),
       );
+    // The listing is for the app's newest production version, when it has one (the manifests seed).
+    const [version] = (
+      await listManifests(ctx, developer, {
+        'filters[developer_app_id]': app.id,
+        'filters[versionable_type]': 'Production',
+        sort: '-version',
+        page: 1,
+        per_page: 1,
+      })
+    ).rows;
     const form: SubmissionForm = {
       body: {
         ...common,
+        ...(version ? { app_version_id: version.id } : {}),
         ...listing.fields,
         public_name: listing.name,
         small_logo: 'upload:0',
