@@ -1,5 +1,6 @@
 import { and, between, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import {
+  developerApps,
   marketplaceAttachments,
   marketplaceListingViews,
   marketplaceSubmissions,
@@ -14,7 +15,12 @@ import {
   resolveSort,
 } from '../../platform/list.ts';
 
-const live = and(eq(marketplaceSubmissions.state, 'published'), isNull(marketplaceSubmissions.archivedAt));
+/** Published, not replaced, and its app not deleted (the few deleted apps, through their own index). */
+const live = and(
+  eq(marketplaceSubmissions.state, 'published'),
+  isNull(marketplaceSubmissions.archivedAt),
+  sql`not exists (select 1 from ${developerApps} d where d.id = ${marketplaceSubmissions.developerAppId} and d.deleted_at is not null)`,
+);
 
 /** The public list's orders, each served by its partial index on live listings. */
 const SORTS = {

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { SessionUser } from '../../platform/http.ts';
-import { findAppWithRole } from '../apps/apps.repo.ts';
+import { findApp, findAppWithRole } from '../apps/apps.repo.ts';
 import { findLiveBySlug, listLive, logosOf } from './marketplace.repo.ts';
 import { mediaStorage } from './marketplace.storage.ts';
 import { countView } from './marketplace.views.ts';
@@ -70,7 +70,10 @@ export async function readMedia(ctx: AppContext, user: SessionUser | null, id: s
   if (!found || !key) throw notFound('File');
   const { attachment, submission } = found;
   const isPublic =
-    submission.state === 'published' && submission.archivedAt === null && attachment.kind !== 'Document';
+    submission.state === 'published' &&
+    submission.archivedAt === null &&
+    attachment.kind !== 'Document' &&
+    (await findApp(ctx, submission.developerAppId)) !== null;
   if (!isPublic) {
     if (!user) throw notFound('File');
     if (user.role !== 'admin') {

@@ -148,6 +148,20 @@ describe('one listing', () => {
   });
 });
 
+test('a deleted app’s listing leaves the marketplace, its files with it', async () => {
+  const app = await createAppAs(owner.client, 'Short Lived');
+  const listing = await completeDraft(t, owner.client, app.id, 'Short Lived');
+  await owner.client.patch(`/api/v1/submissions/${listing.id}`, { state: 'in_review' });
+  const slug = (
+    await staff.client.patch(`/api/v1/admin/submissions/${listing.id}`, { approval_state: 'approved' })
+  ).json().slug;
+  assert.equal((await t.client().get(`/api/v1/marketplace/apps/${slug}`)).statusCode, 200);
+  assert.equal((await owner.client.delete(`/api/v1/developer_apps/${app.id}`)).statusCode, 204);
+  assert.equal((await t.client().get(`/api/v1/marketplace/apps/${slug}`)).statusCode, 404);
+  assert.ok(!names(await t.client().get('/api/v1/marketplace/apps?per_page=100')).includes('Short Lived'));
+  assert.equal((await t.client().get(listing.pictures[0].url)).statusCode, 404);
+});
+
 describe('views for the metrics', () => {
   test('each visitor counts once a day; bots, scripts, prefetches and HEAD do not count', async () => {
     const { slug, appId } = published['Bid Buddy']!;
