@@ -5,6 +5,7 @@ import { seedAnnouncements } from './features/announcements/announcements.seed.t
 import { seedDeveloperApps } from './features/apps/apps.seed.ts';
 import { createUserWithPassword } from './features/auth/auth.users.ts';
 import { seedManifests } from './features/manifests/manifests.seed.ts';
+import { seedMarketplace } from './features/marketplace/marketplace.seed.ts';
 import type { AppContext } from './platform/context.ts';
 
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';
@@ -44,4 +45,5 @@ export const seeders: Array<(ctx: AppContext, users: DemoUsers) => Promise<void>
   seedAnnouncements,
   seedDeveloperApps,
   seedManifests,
+  seedMarketplace,
 ];

@@ -44,3 +44,36 @@ export const MANIFEST_MAX_VIOLATIONS = 100;
 export const MANIFEST_VALIDATION_DEBOUNCE_MS = 1000;
 export const COPIED_CONFIRMATION_MS = 1500;
 export const COPY_TOAST_MS = 2000;
+
+/** Marketplace listing (developer spec §5, §9; the rest are decisions, docs/decisions.md). */
+export const LISTING_PUBLIC_NAME_MAX_LENGTH = 50;
+export const LISTING_TAGLINE_MAX_LENGTH = 100;
+export const LISTING_DESCRIPTION_MAX_LENGTH = 2000;
+export const LISTING_HOW_IT_WORKS_MAX_LENGTH = 500;
+export const LISTING_FEATURE_BULLET_MAX_LENGTH = 200;
+/** about, pricing description, notes to the reviewer. */
+export const LISTING_LONG_TEXT_MAX_LENGTH = 5000;
+/** Names, labels, versions, requirements. */
+export const LISTING_SHORT_TEXT_MAX_LENGTH = 255;
+export const LISTING_URL_MAX_LENGTH = 2000;
+export const LISTING_EMAIL_MAX_LENGTH = 254;
+export const LISTING_ADMIN_MESSAGE_MAX_LENGTH = 10_000;
+export const LISTING_CATEGORIES_MAX = 3;
+export const LISTING_FEATURE_BULLETS = 3;
+export const LISTING_HELPFUL_LINKS_MAX = 3;
+export const LISTING_REQUIREMENTS_MAX = 3;
+export const LISTING_PICTURES_MIN = 3;
+export const LISTING_PICTURES_MAX = 10;
+export const LISTING_VIDEOS_MAX = 5;
+/** The logo is a 200×200 PNG; screenshots 720×480 to 1920×1080, between 4:3 and 16:9. */
+export const LISTING_LOGO_SIZE = 200;
+export const SCREENSHOT_MIN_WIDTH = 720;
+export const SCREENSHOT_MIN_HEIGHT = 480;
+export const SCREENSHOT_MAX_WIDTH = 1920;
+export const SCREENSHOT_MAX_HEIGHT = 1080;
+export const LISTING_LOGO_MAX_BYTES = 1024 * 1024;
+export const LISTING_PICTURE_MAX_BYTES = 10 * 1024 * 1024;
+export const LISTING_DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
+export const LISTING_VIDEO_MAX_BYTES = 500 * 1024 * 1024;
+/** The public marketplace list. */
+export const MARKETPLACE_PER_PAGE = 24;

@@ -10,6 +10,8 @@ import { configRoutes } from './config/config.routes.ts';
 import { resealSecretsJob } from './credentials/credentials.jobs.ts';
 import { credentialsRoutes } from './credentials/credentials.routes.ts';
 import { manifestsRoutes } from './manifests/manifests.routes.ts';
+import { marketplaceRoutes } from './marketplace/marketplace.routes.ts';
+import { submissionsRoutes } from './marketplace/submissions.routes.ts';
 import { outboxRoutes } from './outbox/outbox.routes.ts';
 import { provisionSandboxJob } from './sandboxes/sandboxes.jobs.ts';
 import { sandboxesRoutes } from './sandboxes/sandboxes.routes.ts';
@@ -26,6 +28,8 @@ export const routeModules: Array<(app: App) => Promise<void>> = [
   sandboxesRoutes,
   collaboratorsRoutes,
   manifestsRoutes,
+  submissionsRoutes,
+  marketplaceRoutes,
 ];
 
 /** Every background job. Add a feature's jobs here. */

@@ -8,7 +8,11 @@ import type { Readable } from 'node:stream';
 export type Storage = {
   /** Moves a finished temporary file into the store under `key`, durably (fsync, then rename). */
   putFile(key: string, tempFile: string): Promise<void>;
-  read(key: string): Promise<{ stream: Readable; size: number } | null>;
+  /** The file (or the inclusive byte range of it), with the whole file's size. */
+  read(
+    key: string,
+    range?: { start: number; end: number },
+  ): Promise<{ stream: Readable; size: number } | null>;
   delete(key: string): Promise<void>;
   /** A scratch path on the same disk, for streaming an upload before it is checked. */
   tempPath(name: string): Promise<string>;
@@ -40,11 +44,11 @@ export function createDiskStorage(dataDir: string): Storage {
       await rename(tempFile, target);
       await syncPath(path.dirname(target), 'r');
     },
-    async read(key) {
+    async read(key, range) {
       try {
         const file = resolve(key);
         const info = await stat(file);
-        return { stream: createReadStream(file), size: info.size };
+        return { stream: createReadStream(file, range), size: info.size };
       } catch {
         return null;
       }

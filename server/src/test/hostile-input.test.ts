@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { createAppAs, multipart, pngBytes } from '../features/apps/apps.fixtures.ts';
+import { enableMarketplace } from '../features/marketplace/marketplace.fixtures.ts';
 import { createClient, createTestApp, type TestClient } from './helpers.ts';
 import { createContract, errorShapeProblem, leakIn } from './hostile-contract.ts';
 import {
@@ -35,6 +36,8 @@ const COSTLY: Record<string, number> = {
   'POST /api/v1/developer_apps': 0.02,
   'POST /api/v1/admin/notifications': 0.02,
   'POST /api/v1/invitations': 0.02,
+  'POST /api/v1/developer_apps/:id/submissions': 0.02,
+  'POST /api/v1/admin/developer_apps/:id/submissions': 0.02,
 };
 /** The only routes the OpenAPI document may leave out: the document itself. */
 const UNDOCUMENTED = new Set(['GET /api/v1/openapi.json']);
@@ -95,7 +98,18 @@ const appBody = (await admin.get(`/api/v1/developer_apps/${ownedApp.id}`)).json(
 const announcement = (
   await admin.post('/api/v1/admin/notifications', { title: 'T', summary: 'S', body: 'B' })
 ).json();
-const ids = [ownedApp.id, ownedApp.sandbox?.id, announcement.id, appBody.sandbox?.oauth_application_id]
+// A marketplace listing of the app, so submission routes get past "not found" too.
+await enableMarketplace(t, ownedApp.id);
+const listing = (
+  await admin.post(`/api/v1/developer_apps/${ownedApp.id}/submissions`, { public_name: 'Hostile' })
+).json();
+const ids = [
+  ownedApp.id,
+  ownedApp.sandbox?.id,
+  announcement.id,
+  appBody.sandbox?.oauth_application_id,
+  listing.id,
+]
   .concat(appBody.collaborators.map((c: { id: string }) => c.id))
   .filter((id): id is string => typeof id === 'string');
 

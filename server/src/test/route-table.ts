@@ -8,6 +8,11 @@ import { optOutToken } from '../features/announcements/announcements.mail.ts';
 import { multipart, pngBytes } from '../features/apps/apps.fixtures.ts';
 import { EXAMPLE_MANIFEST_4_1 } from '../features/manifests/manifest-examples.ts';
 import { createVersion, promoteVersion, versionBody } from '../features/manifests/manifests.fixtures.ts';
+import {
+  completeDraft,
+  enableMarketplace,
+  SHOWCASE_MP4,
+} from '../features/marketplace/marketplace.fixtures.ts';
 import type { App, RegisteredRoute } from '../platform/http.ts';
 import { TEST_PASSWORD, type TestClient } from './helpers.ts';
 import { type FixtureApp, PERSONAS, type Persona, type RouteFixtures } from './route-fixtures.ts';
@@ -101,6 +106,46 @@ const mainAppVersionId = (fx: RouteFixtures) => {
     );
   return mainAppVersions.get(fx)!;
 };
+
+/** Listings the marketplace rows call: a draft on the main app, and a published listing of its own app. */
+const marketplaceFixtures = new WeakMap<
+  RouteFixtures,
+  Promise<{ draftId: string; slug: string; picture: string; video: string }>
+>();
+function marketplace(fx: RouteFixtures) {
+  let built = marketplaceFixtures.get(fx);
+  if (!built) {
+    built = (async () => {
+      const { owner, platformAdmin } = fx.clients;
+      await enableMarketplace(fx.t, fx.app.id);
+      const draft = await owner.post(appUrl(fx.app, '/submissions'), { public_name: 'Route Matrix Listing' });
+      if (draft.statusCode !== 201) throw new Error(`listing fixture: ${draft.body}`);
+      const app = await fx.freshApp();
+      const listing = await completeDraft(fx.t, owner, app.id, fx.unique('Matrix Listing '));
+      await owner.patch(`${V}/submissions/${listing.id}`, { state: 'in_review' });
+      const published = await platformAdmin.patch(`${V}/admin/submissions/${listing.id}`, {
+        approval_state: 'approved',
+      });
+      if (published.statusCode !== 200) throw new Error(`listing fixture: ${published.body}`);
+      const body = published.json();
+      return {
+        draftId: draft.json().id as string,
+        slug: body.slug as string,
+        picture: body.pictures[0].url as string,
+        video: new URL(body.showcase_video.url).pathname,
+      };
+    })();
+    marketplaceFixtures.set(fx, built);
+  }
+  return built;
+}
+
+/** A fresh app with the marketplace activated (a create per call). */
+async function marketplaceApp(fx: RouteFixtures): Promise<FixtureApp> {
+  const app = await fx.freshApp();
+  await enableMarketplace(fx.t, app.id);
+  return app;
+}
 
 export const ROUTES: Record<string, RouteSpec> = {
   'GET /api/v1/openapi.json': { expect: everyone(200), call: () => ({ url: `${V}/openapi.json` }) },
@@ -478,6 +523,83 @@ export const ROUTES: Record<string, RouteSpec> = {
         app_version_promotion: { source_app_version_id: await sandboxVersionId(fx), changelog: null },
       },
     }),
+  },
+  // Marketplace listings
+  'GET /api/v1/developer_apps/:id/submissions': {
+    expect: members(200),
+    call: (fx) => ({ url: appUrl(fx.app, '/submissions') }),
+  },
+  'POST /api/v1/developer_apps/:id/submissions': {
+    expect: managers(201),
+    call: async (fx) => ({
+      url: appUrl(await marketplaceApp(fx), '/submissions'),
+      payload: { public_name: 'Matrix' },
+    }),
+  },
+  'GET /api/v1/submissions/:id': {
+    expect: members(200),
+    call: async (fx) => ({ url: `${V}/submissions/${(await marketplace(fx)).draftId}` }),
+  },
+  'PATCH /api/v1/submissions/:id': {
+    expect: managers(200),
+    call: async (fx) => ({
+      url: `${V}/submissions/${(await marketplace(fx)).draftId}`,
+      payload: { tagline: 'Checked by the route matrix' },
+    }),
+  },
+  'GET /api/v1/admin/developer_apps/:id/submissions': {
+    expect: staff(200),
+    call: (fx) => ({ url: `${V}/admin/developer_apps/${fx.app.id}/submissions` }),
+  },
+  'POST /api/v1/admin/developer_apps/:id/submissions': {
+    expect: staff(201),
+    call: async (fx) => ({
+      url: `${V}/admin/developer_apps/${(await fx.freshApp()).id}/submissions`,
+      payload: { public_name: 'Staff draft', beta: true },
+    }),
+  },
+  'GET /api/v1/admin/submissions/:id': {
+    expect: staff(200),
+    call: async (fx) => ({ url: `${V}/admin/submissions/${(await marketplace(fx)).draftId}` }),
+  },
+  'PATCH /api/v1/admin/submissions/:id': {
+    expect: staff(200),
+    call: async (fx) => ({
+      url: `${V}/admin/submissions/${(await marketplace(fx)).draftId}`,
+      payload: { notes: 'Checked by the route matrix', security_badge: true },
+    }),
+  },
+  'GET /api/v1/categories': { expect: everyone(200), call: () => ({ url: `${V}/categories` }) },
+  'GET /api/v1/marketplace/apps': {
+    expect: everyone(200),
+    call: () => ({ url: `${V}/marketplace/apps?filters[region]=north_america` }),
+  },
+  'GET /api/v1/marketplace/apps/:slug': {
+    expect: everyone(200),
+    call: async (fx) => ({ url: `${V}/marketplace/apps/${(await marketplace(fx)).slug}` }),
+  },
+  'GET /api/v1/marketplace/previews/:id': {
+    // The draft listing path: the app's people and staff.
+    expect: { ...members(200), platformAdmin: 200 },
+    call: async (fx) => ({ url: `${V}/marketplace/previews/${(await marketplace(fx)).draftId}` }),
+  },
+  'GET /api/v1/marketplace/media/:id': {
+    expect: everyone(200),
+    // Files never change under their id; a draft's are private, so browsers only keep them privately.
+    cacheControl: 'private, max-age=3600',
+    call: async (fx) => ({ url: (await marketplace(fx)).picture }),
+  },
+  'POST /api/v1/videos': {
+    expect: { ...managers(201), platformAdmin: 201 },
+    call: (fx) => ({
+      url: `${V}/videos?developer_app_id=${fx.app.id}`,
+      ...multipart([{ name: 'file', filename: 'tour.mp4', type: 'video/mp4', data: SHOWCASE_MP4 }]),
+    }),
+  },
+  'GET /api/v1/videos/:hashed_id': {
+    expect: everyone(200),
+    cacheControl: 'private, max-age=3600',
+    call: async (fx) => ({ url: (await marketplace(fx)).video }),
   },
 };
 

@@ -3,10 +3,10 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { TestApp, TestClient } from '../../test/helpers.ts';
 
 /**
- * A real, valid PNG of the given size: grey pixels, or random ones (`noise`) so that every image
- * has distinct bytes (the faults suite tells uploads apart by their hash).
+ * A real, valid PNG of the given size: grey pixels (255 is white), or random ones (`noise`) so that
+ * every image has distinct bytes (the faults suite tells uploads apart by their hash).
  */
-export function pngBytes(width: number, height: number, { noise = false } = {}): Buffer {
+export function pngBytes(width: number, height: number, { noise = false, grey = 0x80 } = {}): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);
@@ -19,7 +19,7 @@ export function pngBytes(width: number, height: number, { noise = false } = {}):
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 0, 0, 0, 0], 8);
-  const rows = noise ? randomBytes((width + 1) * height) : Buffer.alloc((width + 1) * height, 0x80);
+  const rows = noise ? randomBytes((width + 1) * height) : Buffer.alloc((width + 1) * height, grey);
   for (let y = 0; y < height; y++) rows[y * (width + 1)] = 0;
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

@@ -1,16 +1,17 @@
 import { rm } from 'node:fs/promises';
-import type { Multipart } from '@fastify/multipart';
 import { LOGO_MAX_BYTES } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError, fieldError } from '../../platform/errors.ts';
+import { formParts, unreadable } from '../../platform/form-data.ts';
 import { isStorableText, unstorableTextError } from '../../platform/storable-text.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { LOGO_ONE_FILE_MESSAGE, LOGO_SIZE_MESSAGE, type PendingUpload, streamUpload } from './logo.ts';
+import { type PendingUpload, streamUpload } from '../../platform/uploads.ts';
+import { LOGO_ONE_FILE_MESSAGE, LOGO_SIZE_MESSAGE } from './logo.ts';
 
 export type AppForm = { fields: Record<string, unknown>; upload: PendingUpload | null };
 
 export const BODY_OBJECT_MESSAGE = 'The request body must be a JSON object';
-export const FORM_UNREADABLE_MESSAGE = 'The form data could not be read';
+export { FORM_UNREADABLE_MESSAGE } from '../../platform/form-data.ts';
 
 const BOOLEAN_FIELDS = new Set(['legacy', 'connectable', 'remove_thumbnail']);
 
@@ -27,35 +28,9 @@ function formValue(key: string, value: string): unknown {
   return value;
 }
 
+const LOGO_LIMITS = { fileSize: LOGO_MAX_BYTES, files: 1 };
+
 const fieldName = (name: string) => /^developer_app\[(\w+)\]$/.exec(name)?.[1] ?? name;
-
-// Busboy's own errors (no boundary, a body cut short, a malformed part header) carry no status: they
-// are the client's mistake, so they answer 400 rather than 500. The plugin's limit errors keep theirs.
-const unreadable = (error: unknown) =>
-  (error as { statusCode?: number }).statusCode
-    ? error
-    : new AppError('bad_request', FORM_UNREADABLE_MESSAGE);
-
-/** The form's parts, with the parser's failures as `unreadable` errors. */
-async function* formParts(request: FastifyRequest): AsyncGenerator<Multipart> {
-  let parts: AsyncIterator<Multipart>;
-  try {
-    parts = request.parts({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } })[Symbol.asyncIterator]();
-  } catch (error) {
-    throw unreadable(error);
-  }
-  try {
-    for (;;) {
-      const next = await parts.next().catch((error: unknown) => {
-        throw unreadable(error);
-      });
-      if (next.done) return;
-      yield next.value;
-    }
-  } finally {
-    await parts.return?.();
-  }
-}
 
 /**
  * `POST /developer_apps` as form data: the fields (`internal_name` or `developer_app[internal_name]`)
@@ -65,7 +40,7 @@ async function* formParts(request: FastifyRequest): AsyncGenerator<Multipart> {
 export async function readCreateForm(request: FastifyRequest): Promise<void> {
   if (request.isMultipart()) {
     const fields: Record<string, string> = {};
-    for await (const part of formParts(request)) {
+    for await (const part of formParts(request, LOGO_LIMITS)) {
       if (part.type === 'file') {
         part.file.resume();
         continue;
@@ -98,7 +73,7 @@ export async function readAppForm(request: FastifyRequest, storage: Storage): Pr
   const fields: Record<string, unknown> = {};
   let upload: PendingUpload | null = null;
   try {
-    for await (const part of formParts(request)) {
+    for await (const part of formParts(request, LOGO_LIMITS)) {
       const key = fieldName(part.fieldname);
       if (part.type === 'file') {
         // A file cut short fails its own stream with the parser's error.

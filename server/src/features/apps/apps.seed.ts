@@ -6,6 +6,7 @@ import { approveProductionAccess, requestProductionAccess } from '../credentials
 import { buildSandbox } from '../sandboxes/sandboxes.service.ts';
 import { createApp, updateApp } from './apps.service.ts';
 
+/** The seeded user as services see a signed-in one. */
 export async function sessionUser(ctx: AppContext, id: string): Promise<SessionUser> {
   const [row] = await ctx.db.select().from(users).where(eq(users.id, id));
   return {

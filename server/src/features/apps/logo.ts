@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
-import type { MultipartFile } from '@fastify/multipart';
+import { rm } from 'node:fs/promises';
 import { LOGO_MAX_BYTES, LOGO_RECOMMENDED_MIN_SIZE } from '@portal/contracts';
-import { fileTypeFromBuffer } from 'file-type';
-import { imageSize } from 'image-size';
-import jpeg from 'jpeg-js';
-import { PNG } from 'pngjs';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
+import {
+  ImageRefused,
+  keepUpload,
+  type PendingUpload,
+  readImage,
+  sniffType,
+} from '../../platform/uploads.ts';
 
 export const LOGO_TYPE_MESSAGE = 'The logo must be a JPEG or PNG image';
 export const LOGO_SIZE_MESSAGE = `The logo must be at most ${LOGO_MAX_BYTES / 1024 / 1024} MB`;
@@ -19,51 +19,13 @@ export const LOGO_CORRUPT_MESSAGE = 'The logo could not be read: the file is dam
 export const LOGO_ONE_FILE_MESSAGE = 'Upload a single logo file';
 export const LOGO_NOTICE = `For best results use a square logo larger than ${LOGO_RECOMMENDED_MIN_SIZE}×${LOGO_RECOMMENDED_MIN_SIZE} pixels.`;
 
-/** An upload streamed to a scratch file, not yet checked. */
-export type PendingUpload = { tempPath: string; truncated: boolean };
-
-/** Streams one multipart file to scratch space, stopping at the logo size cap. */
-export async function streamUpload(storage: Storage, file: MultipartFile): Promise<PendingUpload> {
-  const tempPath = await storage.tempPath(`${randomUUID()}.upload`);
-  try {
-    await pipeline(file.file, createWriteStream(tempPath));
-  } catch (error) {
-    // A file cut short leaves no scratch file behind.
-    await rm(tempPath, { force: true });
-    throw error;
-  }
-  return { tempPath, truncated: file.file.truncated };
-}
-
 export type StoredLogo = { key: string; type: string; width: number; height: number; notice: string | null };
 
-/**
- * Measures the image, then decodes every pixel (pngjs checks each chunk's CRC and inflates the data;
- * jpeg-js needs every scan up to the end marker), so a truncated or corrupt file is refused even when
- * its header looks right. Dimensions are capped first so a small file cannot inflate into gigabytes.
- */
-function decodeImage(bytes: Buffer, mime: 'image/png' | 'image/jpeg'): { width: number; height: number } {
-  let size: { width?: number; height?: number };
-  try {
-    size = imageSize(bytes);
-  } catch {
-    throw fieldError('thumbnail', LOGO_TYPE_MESSAGE);
-  }
-  const width = size.width ?? 0;
-  const height = size.height ?? 0;
-  if (width > LOGO_MAX_DIMENSION || height > LOGO_MAX_DIMENSION)
-    throw fieldError('thumbnail', LOGO_DIMENSION_MESSAGE);
-  try {
-    const decoded =
-      mime === 'image/png'
-        ? PNG.sync.read(bytes, { checkCRC: true })
-        : jpeg.decode(bytes, { maxResolutionInMP: 17, maxMemoryUsageInMB: 128, formatAsRGBA: false });
-    if (decoded.width !== width || decoded.height !== height) throw new Error('size mismatch');
-  } catch {
-    throw fieldError('thumbnail', LOGO_CORRUPT_MESSAGE);
-  }
-  return { width, height };
-}
+const IMAGE_MESSAGES = {
+  unreadable: LOGO_TYPE_MESSAGE,
+  too_large: LOGO_DIMENSION_MESSAGE,
+  corrupt: LOGO_CORRUPT_MESSAGE,
+} as const;
 
 /** Checks the upload by its content (not its name), then moves it into storage. */
 export async function storeLogo(storage: Storage, appId: string, upload: PendingUpload): Promise<StoredLogo> {
@@ -73,13 +35,15 @@ export async function storeLogo(storage: Storage, appId: string, upload: Pending
         errors: [LOGO_SIZE_MESSAGE],
         fields: { thumbnail: [LOGO_SIZE_MESSAGE] },
       });
-    const bytes = await readFile(upload.tempPath);
-    const type = await fileTypeFromBuffer(bytes);
-    if (!type || (type.mime !== 'image/png' && type.mime !== 'image/jpeg'))
-      throw fieldError('thumbnail', LOGO_TYPE_MESSAGE);
-    const { width, height } = decodeImage(bytes, type.mime);
+    const type = await sniffType(upload, ['image/png', 'image/jpeg']);
+    if (!type) throw fieldError('thumbnail', LOGO_TYPE_MESSAGE);
+    const { width, height } = await readImage(upload, type.mime, LOGO_MAX_DIMENSION).catch(
+      (error: unknown) => {
+        throw error instanceof ImageRefused ? fieldError('thumbnail', IMAGE_MESSAGES[error.problem]) : error;
+      },
+    );
     const key = `logos/${appId}/${randomUUID()}.${type.ext}`;
-    await storage.putFile(key, upload.tempPath);
+    await keepUpload(storage, upload, key);
     const recommended = width === height && width > LOGO_RECOMMENDED_MIN_SIZE;
     return { key, type: type.mime, width, height, notice: recommended ? null : LOGO_NOTICE };
   } finally {

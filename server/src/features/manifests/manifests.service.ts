@@ -52,6 +52,13 @@ export async function getManifest(ctx: AppContext, user: SessionUser, id: string
   return toManifest(row.version, row.creatorName, await repo.appFacts(ctx, row.version.developerAppId));
 }
 
+/** A production version of the app, or null: what a marketplace listing may name as its version. */
+export async function productionVersion(ctx: AppContext, appId: string, id: string) {
+  const row = await repo.findVersion(ctx, id);
+  if (row?.developerAppId !== appId || row.environment !== 'production') return null;
+  return { id: row.id, version: row.version, semanticVersion: row.semanticVersion, state: row.state };
+}
+
 export async function validate(
   ctx: AppContext,
   user: SessionUser,

@@ -1,0 +1,119 @@
+import { and, between, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import {
+  developerApps,
+  marketplaceAttachments,
+  marketplaceListingViews,
+  marketplaceSubmissions,
+} from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import {
+  containsAny,
+  type ListOptions,
+  type ListRequest,
+  type ListSort,
+  listPage,
+  resolveSort,
+} from '../../platform/list.ts';
+
+/** Published, not replaced, and its app not deleted (the few deleted apps, through their own index). */
+const live = and(
+  eq(marketplaceSubmissions.state, 'published'),
+  isNull(marketplaceSubmissions.archivedAt),
+  sql`not exists (select 1 from ${developerApps} d where d.id = ${marketplaceSubmissions.developerAppId} and d.deleted_at is not null)`,
+);
+
+/** The public list's orders, each served by its partial index on live listings. */
+const SORTS = {
+  public_name: {
+    keys: [
+      { sql: marketplaceSubmissions.publicName, type: 'text' },
+      { sql: marketplaceSubmissions.id, type: 'uuid' },
+    ],
+  },
+  published_at: {
+    keys: [
+      { sql: marketplaceSubmissions.publishedAt, type: 'timestamptz' },
+      { sql: marketplaceSubmissions.id, type: 'uuid' },
+    ],
+  },
+} satisfies Record<string, ListSort>;
+
+export type MarketplaceFilters = {
+  search?: string | undefined;
+  categoryId?: number | undefined;
+  region?: string | undefined;
+};
+
+/** Live listings, in the requested order, searched by name or tagline, filtered by category or region. */
+export async function listLive(
+  ctx: AppContext,
+  request: ListRequest & { sort: string } & MarketplaceFilters,
+  options?: ListOptions,
+) {
+  const filters: SQL[] = [live!];
+  if (request.categoryId !== undefined)
+    filters.push(sql`${marketplaceSubmissions.categoryIds} @> array[${request.categoryId}]::integer[]`);
+  if (request.region !== undefined)
+    filters.push(sql`${marketplaceSubmissions.regionIds} @> array[${request.region}]::text[]`);
+  return listPage(
+    ctx.db,
+    {
+      from: sql`${marketplaceSubmissions}`,
+      table: 'marketplace_submissions',
+      where: and(...filters),
+      search: containsAny(request.search, [
+        marketplaceSubmissions.publicName,
+        marketplaceSubmissions.tagline,
+      ]),
+      id: marketplaceSubmissions.id,
+    },
+    resolveSort(SORTS, request.sort),
+    request,
+    (ids) => ctx.db.select().from(marketplaceSubmissions).where(inArray(marketplaceSubmissions.id, ids)),
+    (row) => row.id,
+    options,
+  );
+}
+
+export async function findLiveBySlug(ctx: AppContext, slug: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(marketplaceSubmissions)
+    .where(and(live, eq(marketplaceSubmissions.slug, slug)));
+  return row ?? null;
+}
+
+export async function logosOf(ctx: AppContext, submissionIds: string[]) {
+  if (!submissionIds.length) return [];
+  return ctx.db
+    .select()
+    .from(marketplaceAttachments)
+    .where(
+      and(
+        inArray(marketplaceAttachments.submissionId, submissionIds),
+        eq(marketplaceAttachments.kind, 'Logo'),
+      ),
+    );
+}
+
+/** One view per visitor per app per day: a repeat is a no-op. Answers whether it counted. */
+export async function recordView(ctx: AppContext, view: { appId: string; day: string; visitor: string }) {
+  const rows = await ctx.db
+    .insert(marketplaceListingViews)
+    .values({ developerAppId: view.appId, day: view.day, visitor: view.visitor, createdAt: ctx.clock.now() })
+    .onConflictDoNothing()
+    .returning({ day: marketplaceListingViews.day });
+  return rows.length > 0;
+}
+
+/** Views per day of one app between two days (inclusive), from the primary key's index alone. */
+export async function dailyViews(ctx: AppContext, appId: string, from: string, to: string) {
+  return ctx.db
+    .select({ day: marketplaceListingViews.day, count: count() })
+    .from(marketplaceListingViews)
+    .where(
+      and(eq(marketplaceListingViews.developerAppId, appId), between(marketplaceListingViews.day, from, to)),
+    )
+    .groupBy(marketplaceListingViews.day)
+    .orderBy(marketplaceListingViews.day);
+}

@@ -1,0 +1,87 @@
+/**
+ * The public marketplace (published listings, their media) and the draft preview, plus categories.
+ * Drafts and their files are visible only to the app's people and platform staff.
+ */
+import type { Category, MarketplaceListing, MarketplaceListQuery } from '@portal/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
+import type { SessionUser } from '../../platform/http.ts';
+import { findApp, findAppWithRole } from '../apps/apps.repo.ts';
+import { findLiveBySlug, listLive, logosOf } from './marketplace.repo.ts';
+import { mediaStorage } from './marketplace.storage.ts';
+import { countView } from './marketplace.views.ts';
+import { submissionAccess } from './submissions.access.ts';
+import { toPublicListing, toSummary } from './submissions.present.ts';
+import { findAttachment, listAttachments, listCategories, type SubmissionRow } from './submissions.repo.ts';
+
+export async function categories(ctx: AppContext): Promise<Category[]> {
+  return (await listCategories(ctx)).map((row) => ({ id: row.id, label: row.label }));
+}
+
+export async function listMarketplace(ctx: AppContext, query: MarketplaceListQuery) {
+  const page = await listLive(ctx, {
+    ...query,
+    search: query['filters[search]'],
+    categoryId: query['filters[category_id]'],
+    region: query['filters[region]'],
+  });
+  const [logos, known] = await Promise.all([
+    logosOf(
+      ctx,
+      page.rows.map((row) => row.id),
+    ),
+    categories(ctx),
+  ]);
+  const logoOf = new Map(logos.map((logo) => [logo.submissionId, logo]));
+  return { ...page, rows: page.rows.map((row) => toSummary(row, logoOf.get(row.id) ?? null, known)) };
+}
+
+async function publicListing(
+  ctx: AppContext,
+  row: SubmissionRow,
+  preview: boolean,
+): Promise<MarketplaceListing> {
+  const [attachments, known] = await Promise.all([listAttachments(ctx, [row.id]), categories(ctx)]);
+  return toPublicListing(row, attachments, known, preview);
+}
+
+/** A published listing by its slug; each person's view counts once a day. */
+export async function showListing(ctx: AppContext, request: FastifyRequest, slug: string) {
+  const row = await findLiveBySlug(ctx, slug);
+  if (!row) throw notFound('Listing');
+  await countView(ctx, request, row.developerAppId);
+  return publicListing(ctx, row, false);
+}
+
+/** The draft listing path: a submission as the public page would show it, for its app's people and staff. */
+export async function previewListing(ctx: AppContext, user: SessionUser, submissionId: string) {
+  const { row } = await submissionAccess(ctx, { user, staff: user.role === 'admin' }, submissionId);
+  return publicListing(ctx, row, true);
+}
+
+/**
+ * A listing's stored file. Pictures, logos and videos of a live listing are public; everything else
+ * (drafts, and the security document always) only for the app's people and staff.
+ */
+export async function readMedia(ctx: AppContext, user: SessionUser | null, id: string) {
+  const found = await findAttachment(ctx, id);
+  const key = found?.attachment.storageKey;
+  if (!found || !key) throw notFound('File');
+  const { attachment, submission } = found;
+  const isPublic =
+    submission.state === 'published' &&
+    submission.archivedAt === null &&
+    attachment.kind !== 'Document' &&
+    (await findApp(ctx, submission.developerAppId)) !== null;
+  if (!isPublic) {
+    if (!user) throw notFound('File');
+    if (user.role !== 'admin') {
+      const member = await findAppWithRole(ctx, submission.developerAppId, user.id);
+      if (!member?.role) throw notFound('File');
+    }
+  }
+  const file = await mediaStorage(ctx).read(key);
+  if (!file) throw notFound('File');
+  return { ...file, attachment };
+}
