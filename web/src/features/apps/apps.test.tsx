@@ -2,7 +2,7 @@ import type { DeveloperApp } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { renderRoute } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
 import { app, ownerFlags, signedIn } from './test-fixtures.ts';
@@ -204,4 +204,38 @@ test('approved credentials: the first click shows the secret once, a reset needs
   await userEvent.click(confirm);
   expect(await screen.findByText('secret-number-2')).toBeInTheDocument();
   expect(bodies[1]).toEqual({ acknowledged: true });
+});
+
+test('without a sandbox yet, creating an app still goes to its page 10 s after the click', async () => {
+  // Fake clocks that still move with real time, so MSW and Testing Library keep working; the test
+  // jumps them to just before and just after the deadline.
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  try {
+    signedIn();
+    let created: number | null = null;
+    server.use(
+      http.get('/api/v1/developer_apps', () => HttpResponse.json([])),
+      http.post('/api/v1/developer_apps', () => {
+        created = Date.now();
+        return HttpResponse.json({ ...app, sandbox: null }, { status: 201 });
+      }),
+      http.get('/api/v1/developer_apps/a1', () => HttpResponse.json({ ...app, sandbox: null })),
+      http.post('/api/v1/analytics', () => HttpResponse.json({ ok: true })),
+    );
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { router } = renderRoute('/developer_apps');
+    await user.click(await screen.findByRole('button', { name: 'Create a New App' }));
+    await user.type(await screen.findByLabelText(/App name/), 'Slow Sandbox');
+    const clicked = Date.now();
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(created).not.toBeNull());
+
+    await vi.advanceTimersByTimeAsync(clicked + 9_500 - Date.now());
+    expect(router.state.location.pathname).toBe('/developer_apps');
+    // The deadline counts from the click, which came between `clicked` and the request.
+    await vi.advanceTimersByTimeAsync(created! + 10_050 - Date.now());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/developer_apps/a1'), { timeout: 300 });
+  } finally {
+    vi.useRealTimers();
+  }
 });
