@@ -35,7 +35,9 @@ export function ViolationsList({ errors }: { errors: ManifestViolation[] }) {
           {opened ? t('manifests.violations.hide') : t('manifests.violations.show')}
         </Anchor>
       </Text>
-      <Collapse expanded={opened}>{list}</Collapse>
+      <Collapse expanded={opened} keepMounted={false}>
+        {list}
+      </Collapse>
     </Stack>
   );
 }
