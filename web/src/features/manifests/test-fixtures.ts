@@ -235,4 +235,5 @@ export function signedInOn(data: DeveloperApp = readyApp, flags: DeveloperAppPer
 export const section = async () => screen.findByRole('region', { name: 'Manifests' });
 
 /** The data rows of a table (its header row left out). */
-export const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
+export const bodyRows = (table: HTMLElement) =>
+  within(table).getAllByRole('row').slice(1) as HTMLTableRowElement[];
