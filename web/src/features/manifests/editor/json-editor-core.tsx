@@ -32,7 +32,7 @@ export function JsonEditorCore({
       readOnly={readOnly}
       editable={!readOnly}
       basicSetup={{ foldGutter: true, highlightActiveLine: !readOnly, autocompletion: false }}
-      style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 4, fontSize: 13 }}
+      style={{ height, border: '1px solid var(--mantine-color-gray-4)', borderRadius: 4, fontSize: 13 }}
     />
   );
 }

@@ -1,4 +1,16 @@
-import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { JsonObject, Manifest } from '@portal/contracts';
@@ -52,6 +64,11 @@ export function ManifestEditorModal({ opened, onClose, ...props }: ManifestEdito
       onClose={onClose}
       fullScreen
       closeOnEscape={false}
+      // The editor takes whatever height the controls above it leave.
+      styles={{
+        content: { display: 'flex', flexDirection: 'column' },
+        body: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' },
+      }}
       title={t('manifests.editor.title', { environment: t(`manifests.environments.${props.environment}`) })}
     >
       <EditorBody {...props} onClose={onClose} />
@@ -145,102 +162,102 @@ function EditorForm({
   };
 
   return (
-    <Stack>
-      <Group align="flex-start" wrap="wrap">
-        {semanticVersion.enabled && (
-          <TextInput
-            label={t('manifests.editor.semanticVersion')}
-            description={t('manifests.editor.semanticVersionHint')}
-            required
-            value={version}
-            onChange={(event) => {
-              setVersion(event.currentTarget.value);
-              setVersionError(null);
-            }}
-            error={versionError ?? versionProblem}
-            w={220}
+    // Everything but the editor keeps its height; the editor grows into what is left (at least 240 px).
+    <Stack style={{ flex: 1, minHeight: 0 }}>
+      <Stack style={{ flexShrink: 0 }}>
+        <Group align="flex-start" wrap="wrap">
+          {semanticVersion.enabled && (
+            <TextInput
+              label={t('manifests.editor.semanticVersion')}
+              description={t('manifests.editor.semanticVersionHint')}
+              required
+              value={version}
+              onChange={(event) => {
+                setVersion(event.currentTarget.value);
+                setVersionError(null);
+              }}
+              error={versionError ?? versionProblem}
+              w={220}
+            />
+          )}
+          <Select
+            label={t('manifests.editor.schemaVersion')}
+            data={MANIFEST_SCHEMA_VERSIONS.map((value) => ({ value, label: value }))}
+            value={schemaVersion}
+            onChange={(value) => value && handleSchemaVersion(value as ManifestSchemaVersion)}
+            allowDeselect={false}
+            disabled={!templates}
+            comboboxProps={{ withinPortal: false }}
+            w={140}
           />
+        </Group>
+        {switchTo && (
+          <Alert color="yellow" role="alert" title={t('manifests.editor.switchTitle', { version: switchTo })}>
+            <Stack gap="xs">
+              <Text size="sm">{t('manifests.editor.switchBody')}</Text>
+              <Group gap="xs">
+                <Button
+                  size="xs"
+                  color="red"
+                  onClick={() => {
+                    if (templates) replaceDraft(templates[switchTo]);
+                    setSwitchTo(null);
+                  }}
+                >
+                  {t('manifests.editor.switchConfirm')}
+                </Button>
+                <Button size="xs" variant="default" onClick={() => setSwitchTo(null)}>
+                  {t('manifests.editor.switchCancel')}
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
         )}
-        <Select
-          label={t('manifests.editor.schemaVersion')}
-          data={MANIFEST_SCHEMA_VERSIONS.map((value) => ({ value, label: value }))}
-          value={schemaVersion}
-          onChange={(value) => value && handleSchemaVersion(value as ManifestSchemaVersion)}
-          allowDeselect={false}
-          disabled={!templates}
-          comboboxProps={{ withinPortal: false }}
-          w={140}
-        />
-      </Group>
-      {switchTo && (
-        <Alert color="yellow" role="alert" title={t('manifests.editor.switchTitle', { version: switchTo })}>
-          <Stack gap="xs">
-            <Text size="sm">{t('manifests.editor.switchBody')}</Text>
-            <Group gap="xs">
-              <Button
-                size="xs"
-                color="red"
-                onClick={() => {
-                  if (templates) replaceDraft(templates[switchTo]);
-                  setSwitchTo(null);
-                }}
-              >
-                {t('manifests.editor.switchConfirm')}
+        <Group justify="space-between" wrap="wrap">
+          <SnippetButtons
+            version={schemaVersion}
+            hasExistingManifest={parsed.ok}
+            onInsert={handleInsert}
+            disabled={!parsed.ok && text.trim() !== ''}
+            withSidepanel={!config.fedramp}
+          />
+          <Tooltip
+            label={
+              isChecking
+                ? t('manifests.editor.permissionsWaiting')
+                : state.status === 'passed'
+                  ? t('manifests.editor.permissionsNeedServiceAccount')
+                  : t('manifests.editor.permissionsFixErrors')
+            }
+            disabled={canBuildPermissions}
+            withinPortal={false}
+          >
+            {/* A span, so the tooltip still shows over a disabled button. */}
+            <span>
+              <Button variant="default" size="xs" disabled={!canBuildPermissions} onClick={builder.open}>
+                {t('manifests.editor.permissions')}
               </Button>
-              <Button size="xs" variant="default" onClick={() => setSwitchTo(null)}>
-                {t('manifests.editor.switchCancel')}
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
-      )}
-      <Group justify="space-between" wrap="wrap">
-        <SnippetButtons
-          version={schemaVersion}
-          hasExistingManifest={parsed.ok}
-          onInsert={handleInsert}
-          disabled={!parsed.ok && text.trim() !== ''}
-          withSidepanel={!config.fedramp}
-        />
-        <Tooltip
-          label={
-            isChecking
-              ? t('manifests.editor.permissionsWaiting')
-              : state.status === 'passed'
-                ? t('manifests.editor.permissionsNeedServiceAccount')
-                : t('manifests.editor.permissionsFixErrors')
-          }
-          disabled={canBuildPermissions}
-          withinPortal={false}
-        >
-          {/* A span, so the tooltip still shows over a disabled button. */}
-          <span>
-            <Button variant="default" size="xs" disabled={!canBuildPermissions} onClick={builder.open}>
-              {t('manifests.editor.permissions')}
-            </Button>
-          </span>
-        </Tooltip>
-      </Group>
-      <ViolationsBanner state={state} />
-      {saveError && (
-        <Alert
-          color="red"
-          role="alert"
-          title={t('manifests.violations.errorTitle')}
-          withCloseButton
-          closeButtonLabel={t('common.dismiss')}
-          onClose={() => setSaveError(null)}
-        >
-          {saveError}
-        </Alert>
-      )}
-      <JsonEditor
-        label={t('manifests.editor.json')}
-        value={text}
-        onChange={setText}
-        height="calc(100vh - 340px)"
-      />
-      <Group justify="space-between">
+            </span>
+          </Tooltip>
+        </Group>
+        <ViolationsBanner state={state} />
+        {saveError && (
+          <Alert
+            color="red"
+            role="alert"
+            title={t('manifests.violations.errorTitle')}
+            withCloseButton
+            closeButtonLabel={t('common.dismiss')}
+            onClose={() => setSaveError(null)}
+          >
+            {saveError}
+          </Alert>
+        )}
+      </Stack>
+      <Box style={{ flex: '1 1 0', minHeight: 240 }}>
+        <JsonEditor label={t('manifests.editor.json')} value={text} onChange={setText} height="100%" />
+      </Box>
+      <Group justify="space-between" style={{ flexShrink: 0 }}>
         <Text size="sm" c="dimmed" role="status" aria-live="polite">
           {isChecking
             ? t('manifests.editor.validating')

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Code, Collapse, List, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Code, Collapse, List, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ManifestViolation } from '@portal/contracts';
 import { contentViolationsSummary, MANIFEST_MESSAGES } from '@portal/contracts/manifest-rules';
@@ -20,11 +20,14 @@ export function ViolationsList({ errors }: { errors: ManifestViolation[] }) {
   const { t } = useTranslation();
   const [opened, { toggle }] = useDisclosure(false);
   const list = (
-    <List size="sm" spacing={4}>
-      {errors.map((violation) => (
-        <ViolationItem key={`${violation.pointer} ${violation.message}`} violation={violation} />
-      ))}
-    </List>
+    // Up to 100 violations: the list scrolls rather than pushing the editor off the screen.
+    <ScrollArea.Autosize mah={160} type="auto">
+      <List size="sm" spacing={4}>
+        {errors.map((violation) => (
+          <ViolationItem key={`${violation.pointer} ${violation.message}`} violation={violation} />
+        ))}
+      </List>
+    </ScrollArea.Autosize>
   );
   if (errors.length === 1) return list;
   return (
