@@ -203,6 +203,86 @@ test('app names, contacts, redirect URIs, user names, companies and invited addr
   await guest.close();
 });
 
+test('manifest content, release notes and review notes execute nothing in the tables, viewer and editor', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const owner = await confirmedDeveloper('Xia Manifest', true, `${RUN}.manifests@example.com`);
+  const api = owner.api;
+  const created = await api.post('/api/v1/developer_apps', {
+    headers: api.csrf,
+    data: { internal_name: `${RUN} manifests` },
+  });
+  expect(created.status()).toBe(201);
+  const appId = (await created.json()).id as string;
+  const access = await api.post(`/api/v1/developer_apps/${appId}/production_access`, {
+    headers: api.csrf,
+    data: { confidential: true },
+  });
+  expect(access.ok()).toBe(true);
+  // Sandbox versions need the sandbox live (seconds in the e2e portal).
+  await expect
+    .poll(async () => (await (await api.get(`/api/v1/developer_apps/${appId}`)).json()).sandbox?.status, {
+      timeout: 30_000,
+    })
+    .toBe('live');
+  const content = {
+    schema_version: '4.1',
+    fullscreen: { source_url: 'https://example.com/app', description: packPayloads(1000)[0] },
+    post_installation_instruction: {
+      notes: packPayloads(5000)[0],
+      page: { url: 'https://example.com/setup', label: packPayloads(200)[0] },
+    },
+  };
+  const version = await api.post('/api/v1/app_versions', {
+    headers: api.csrf,
+    data: {
+      app_version: {
+        developer_app_id: appId,
+        environment_type: 'Sandbox',
+        manifest: { content },
+        semantic_version: '0.1.0',
+      },
+    },
+  });
+  expect(version.status(), await version.text()).toBe(201);
+  const promoted = await api.post('/api/v1/app_version_promotions', {
+    headers: api.csrf,
+    data: { app_version_promotion: { source_app_version_id: (await version.json()).id, changelog: BODY } },
+  });
+  expect(promoted.status(), await promoted.text()).toBe(201);
+  const productionId = (await promoted.json()).id as string;
+  // Review notes go out by e-mail (checked with the outbox below).
+  const submitted = await api.patch(`/api/v1/app_versions/${productionId}`, {
+    headers: api.csrf,
+    data: { app_version: { state: 'in_review', developer_notes: packPayloads(5000)[1] } },
+  });
+  expect(submitted.ok()).toBe(true);
+  const staff = await adminApi();
+  const rejected = await staff.patch(`/api/v1/admin/app_versions/${productionId}`, {
+    headers: staff.csrf,
+    data: { app_version: { state: 'confidential', admin_notes: packPayloads(5000)[0] } },
+  });
+  expect(rejected.ok()).toBe(true);
+
+  const { page, dialogs } = await armedPage(browser, owner.email);
+  await page.goto(`/developer_apps/${appId}`);
+  const section = page.getByRole('region', { name: 'Manifests' });
+  await section.getByRole('button', { name: 'View' }).click();
+  await expect(page.getByLabel('Manifest JSON')).toContainText('post_installation_instruction');
+  await expectNothingExecuted(page, dialogs);
+  await page.keyboard.press('Escape');
+  await section.getByRole('button', { name: 'Create New Version' }).click();
+  await expect(page.getByRole('textbox', { name: 'Manifest JSON' })).toContainText('"schema_version": "4.1"');
+  await expectNothingExecuted(page, dialogs);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await section.getByRole('tab', { name: 'Production' }).click();
+  await section.getByRole('button', { name: 'Release notes' }).click();
+  await expect(page.getByRole('dialog', { name: 'Release notes' })).toContainText(XSS_PAYLOADS[0]!);
+  await expectNothingExecuted(page, dialogs);
+  await page.context().close();
+});
+
 test('the outbox and the stored HTML of every e-mail the corpus caused execute nothing', async ({
   browser,
 }) => {

@@ -1,11 +1,11 @@
 import type { DeveloperAppSummary, OutboxMessage } from '@portal/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { expect, test } from 'vitest';
 import { renderRoute } from '../test/render.tsx';
 import { admin, configHandler, developer, runtimeConfig, server } from '../test/server.ts';
-import { totalPages } from './use-list-params.ts';
+import { totalPages, useListState } from './use-list-params.ts';
 
 const app = (n: number): DeveloperAppSummary => ({
   id: `a${n}`,
@@ -191,4 +191,17 @@ test('the notifications list uses the same controls', async () => {
   );
   expect(await screen.findByText('Notice 26')).toBeInTheDocument();
   expect(seen.at(-1)?.searchParams.get('cursor')).toBe('after-1');
+});
+
+test('useListState pages like useListParams, in component state: Link cursor to neighbours, bounds kept', () => {
+  const { result } = renderHook(() => useListState());
+  const data = { items: [], total: 60, perPage: 25, next: 'after-1' };
+  act(() => result.current.goTo(2, data));
+  expect(result.current).toMatchObject({ page: 2, cursor: 'after-1' });
+  act(() => result.current.goTo(4, data));
+  expect(result.current.page).toBe(2);
+  act(() => result.current.goTo(1, { ...data, prev: 'before-2' }));
+  expect(result.current).toMatchObject({ page: 1, cursor: undefined });
+  act(() => result.current.goTo(3, data));
+  expect(result.current).toMatchObject({ page: 3, cursor: undefined });
 });

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Page } from '../lib/api.ts';
 
@@ -74,6 +74,28 @@ export function useListParams<F extends string = never>(filterNames: readonly F[
   );
 
   return { page, cursor, filters, goTo, setFilter };
+}
+
+/**
+ * Page and cursor kept in component state instead of the URL: for a list that is one of several
+ * on a page (each would fight over `?page=`). Same moves as useListParams; no filters.
+ */
+export function useListState(): ListParams<never> {
+  const [state, setState] = useState<{ page: number; cursor: string | undefined }>({
+    page: 1,
+    cursor: undefined,
+  });
+  const goTo = useCallback((target: number, data: Page<unknown> | undefined) => {
+    setState((current) => {
+      const { page } = current;
+      if (!Number.isInteger(target) || target < 1 || target > totalPages(data) || target === page)
+        return current;
+      const via = target === page + 1 ? data?.next : target === page - 1 ? data?.prev : undefined;
+      return { page: target, cursor: target === 1 ? undefined : via };
+    });
+  }, []);
+  const setFilter = useCallback(() => setState({ page: 1, cursor: undefined }), []);
+  return { ...state, filters: {} as Record<never, string>, goTo, setFilter };
 }
 
 /** `?page=…&per_page=…&cursor=…&…filters` for a list endpoint; empty values are left out. */

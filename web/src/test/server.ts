@@ -54,8 +54,12 @@ export const collaboratorsHandlers = [
   http.get('/api/v1/invitations', () => HttpResponse.json([])),
 ];
 
+/** The manage-app page shows the Manifests section; by default the app has no versions. */
+export const manifestsHandlers = [http.get('/api/v1/manifests', () => HttpResponse.json([]))];
+
 export const server = setupServer(
   configHandler(runtimeConfig()),
   unreadCountHandler(),
   ...collaboratorsHandlers,
+  ...manifestsHandlers,
 );

@@ -30,6 +30,9 @@ window.ResizeObserver = class {
   disconnect() {}
 };
 window.HTMLElement.prototype.scrollIntoView = () => {};
+// CodeMirror (the manifest editor) measures text through Range; jsdom's Range cannot, so it measures nothing.
+Range.prototype.getClientRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+Range.prototype.getBoundingClientRect = () => new DOMRect(0, 0, 0, 0);
 // Wide layout by default; narrow-layout tests resize.
 Object.defineProperty(window, 'innerWidth', { writable: true, configurable: true, value: 1280 });
 

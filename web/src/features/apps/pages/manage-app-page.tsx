@@ -7,13 +7,14 @@ import { PageSkeleton } from '../../../components/skeletons.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { CollaboratorsPanel } from '../../collaborators/components/collaborators-panel.tsx';
+import { ManifestsSection } from '../../manifests/components/manifests-section.tsx';
 import { appPermissionsQuery, appQuery } from '../api.ts';
 import { AppSettingsCard } from '../components/app-settings-card.tsx';
 import { CredentialsCard } from '../components/credentials-card.tsx';
 import { DeleteAppCard } from '../components/delete-app-card.tsx';
 import { SandboxCard } from '../components/sandbox-card.tsx';
 
-/** The classic manage-app page: settings, sandbox, credentials and delete cards. */
+/** The classic manage-app page: settings, manifests, sandbox, credentials, collaborators and delete cards. */
 export function ManageAppPage() {
   const { t } = useTranslation();
   const config = useConfig();
@@ -53,6 +54,7 @@ export function ManageAppPage() {
           </Alert>
         )}
         <AppSettingsCard app={app.data} permissions={permissions.data} />
+        <ManifestsSection app={app.data} permissions={permissions.data} />
         {!config.fedramp && <SandboxCard app={app.data} permissions={permissions.data} />}
         <CredentialsCard app={app.data} permissions={permissions.data} />
         <CollaboratorsPanel appId={id} role={app.data.role} />

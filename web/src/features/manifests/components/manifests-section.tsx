@@ -1,0 +1,154 @@
+import { Alert, Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import type { DeveloperApp, DeveloperAppPermissions, Manifest } from '@portal/contracts';
+import { hasServiceAccount, MANIFEST_MESSAGES, nextSemanticVersion } from '@portal/contracts/manifest-rules';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorsJoined } from '../../../lib/api.ts';
+import { useConfig } from '../../../lib/config.ts';
+import { ErrorBanner, SectionCard } from '../../apps/components/section-card.tsx';
+import { newestManifestQuery } from '../api.ts';
+import { ManifestEditorModal } from '../editor/manifest-editor-modal.tsx';
+import { ManifestStatusBadge } from './manifest-status-badge.tsx';
+import { ProductionManifestsTable } from './production-manifests-table.tsx';
+import { PromoteModal } from './promote-modal.tsx';
+import { ReleaseNotesModal } from './release-notes-modal.tsx';
+import { SandboxManifestsTable } from './sandbox-manifests-table.tsx';
+import { ViewManifestModal } from './view-manifest-modal.tsx';
+
+type Tab = 'sandbox' | 'production';
+
+/**
+ * The classic page's Manifests section (spec §2, §4): the header status, Sandbox (default) and
+ * Production tabs with their tables, the editor for new sandbox versions, promotion and review.
+ * FedRAMP has no sandbox, so only production versions are shown there.
+ */
+export function ManifestsSection({
+  app,
+  permissions,
+}: {
+  app: DeveloperApp;
+  permissions: DeveloperAppPermissions;
+}) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const [tab, setTab] = useState<Tab>(config.fedramp ? 'production' : 'sandbox');
+  const [editing, setEditing] = useState(false);
+  const [viewing, setViewing] = useState<Manifest | null>(null);
+  const [promoting, setPromoting] = useState<Manifest | null>(null);
+  const [releaseNotes, setReleaseNotes] = useState<Manifest | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [firstSandbox, setFirstSandbox] = useState(false);
+  const newestSandbox = useQuery(newestManifestQuery(app.id, 'Sandbox'));
+  const newestProduction = useQuery(newestManifestQuery(app.id, 'Production'));
+  const sandboxVersion = newestSandbox.data?.items[0] ?? null;
+  const productionVersion = newestProduction.data?.items[0] ?? null;
+  const isLoaded = newestSandbox.isSuccess && newestProduction.isSuccess;
+  const sandboxLive = app.sandbox?.status === 'live';
+  const canCreate = permissions.canModifyManifests && permissions.canCreateSandboxManifests;
+  const onError = (failure: unknown) => setError(errorsJoined(failure, t('manifests.errors.generic')));
+
+  const handleCreated = (manifest: Manifest) => {
+    setError(null);
+    setFirstSandbox(!sandboxVersion && hasServiceAccount(manifest.content));
+  };
+  const handlePromoted = () => {
+    setError(null);
+    setTab('production');
+  };
+
+  return (
+    <SectionCard id="manifests-heading" title={t('manifests.title')}>
+      {isLoaded && (
+        <ManifestStatusBadge newestSandbox={sandboxVersion} newestProduction={productionVersion} />
+      )}
+      <ErrorBanner title={t('manifests.errors.title')} message={error} onClose={() => setError(null)} />
+      <Tabs value={tab} onChange={(value) => value && setTab(value as Tab)} keepMounted={false}>
+        <Tabs.List>
+          {!config.fedramp && <Tabs.Tab value="sandbox">{t('manifests.environments.Sandbox')}</Tabs.Tab>}
+          <Tabs.Tab value="production">{t('manifests.environments.Production')}</Tabs.Tab>
+        </Tabs.List>
+        {!config.fedramp && (
+          <Tabs.Panel value="sandbox" pt="md">
+            <Stack>
+              {!sandboxLive && (
+                <Alert color="blue" role="status">
+                  {MANIFEST_MESSAGES.sandboxRequired}
+                </Alert>
+              )}
+              {firstSandbox && (
+                <Alert
+                  color="green"
+                  title={t('manifests.sandbox.createdTitle')}
+                  withCloseButton
+                  closeButtonLabel={t('common.dismiss')}
+                  onClose={() => setFirstSandbox(false)}
+                >
+                  {t('manifests.sandbox.createdBody')}
+                </Alert>
+              )}
+              <Group justify="space-between">
+                <Text size="sm" c="dimmed">
+                  {t('manifests.sandbox.intro')}
+                </Text>
+                {canCreate && (
+                  <Button onClick={() => setEditing(true)} disabled={!sandboxLive || !isLoaded}>
+                    {t('manifests.sandbox.create')}
+                  </Button>
+                )}
+              </Group>
+              <SandboxManifestsTable
+                appId={app.id}
+                canPromote={permissions.canModifyManifests}
+                onView={setViewing}
+                onPromote={setPromoting}
+              />
+            </Stack>
+          </Tabs.Panel>
+        )}
+        <Tabs.Panel value="production" pt="md">
+          <Stack>
+            {app.production_access === 'none' && (
+              <Alert color="blue" role="status">
+                {MANIFEST_MESSAGES.productionCredentialsRequired}
+              </Alert>
+            )}
+            <ProductionManifestsTable
+              appId={app.id}
+              withReleaseNotes={config.semantic_versions}
+              canModifyManifests={permissions.canModifyManifests}
+              isPlatformAdmin={config.user?.role === 'admin'}
+              onView={setViewing}
+              onReleaseNotes={setReleaseNotes}
+              onError={onError}
+            />
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
+      <ManifestEditorModal
+        opened={editing}
+        onClose={() => setEditing(false)}
+        appId={app.id}
+        environment="Sandbox"
+        initialContent={sandboxVersion?.content ?? null}
+        semanticVersion={{
+          enabled: config.semantic_versions,
+          suggested: nextSemanticVersion(
+            sandboxVersion?.semantic_version,
+            productionVersion?.semantic_version,
+          ),
+        }}
+        onCreated={handleCreated}
+      />
+      <ViewManifestModal manifest={viewing} onClose={() => setViewing(null)} />
+      <ReleaseNotesModal manifest={releaseNotes} onClose={() => setReleaseNotes(null)} />
+      <PromoteModal
+        appId={app.id}
+        manifest={promoting}
+        requireReleaseNotes={config.semantic_versions}
+        onClose={() => setPromoting(null)}
+        onPromoted={handlePromoted}
+      />
+    </SectionCard>
+  );
+}

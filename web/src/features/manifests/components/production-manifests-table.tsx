@@ -1,0 +1,122 @@
+import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
+import type { Manifest } from '@portal/contracts';
+import { MANIFESTS_PER_PAGE } from '@portal/contracts/limits';
+import { versionLabel } from '@portal/contracts/manifest-rules';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ListPagination } from '../../../components/list-pagination.tsx';
+import { ResponsiveTable } from '../../../components/responsive-table.tsx';
+import { TableSkeleton } from '../../../components/skeletons.tsx';
+import { useListState } from '../../../components/use-list-params.ts';
+import { errorsJoined } from '../../../lib/api.ts';
+import { manifestsListQuery } from '../api.ts';
+import { AppVersionKey } from './app-version-key.tsx';
+import { ReviewActions } from './review-actions.tsx';
+
+const STATE_COLOR = { confidential: 'gray', in_review: 'yellow', published: 'green' } as const;
+
+/**
+ * Production versions (spec §2): version, released to production, app version key, published to
+ * marketplace, release notes (with semantic versions) and the review state with its actions.
+ */
+export function ProductionManifestsTable({
+  appId,
+  withReleaseNotes,
+  canModifyManifests,
+  isPlatformAdmin,
+  onView,
+  onReleaseNotes,
+  onError,
+}: {
+  appId: string;
+  withReleaseNotes: boolean;
+  canModifyManifests: boolean;
+  isPlatformAdmin: boolean;
+  onView: (manifest: Manifest) => void;
+  onReleaseNotes: (manifest: Manifest) => void;
+  onError: (error: unknown) => void;
+}) {
+  const { t } = useTranslation();
+  const list = useListState();
+  const versions = useQuery(
+    manifestsListQuery({
+      appId,
+      environment: 'Production',
+      page: list.page,
+      cursor: list.cursor,
+      perPage: MANIFESTS_PER_PAGE,
+      sort: '-version',
+    }),
+  );
+
+  if (versions.isError)
+    return (
+      <Text c="red" role="alert">
+        {errorsJoined(versions.error, t('manifests.errors.loading'))}
+      </Text>
+    );
+  if (!versions.data) return <TableSkeleton rows={2} />;
+  if (!versions.data.items.length) return <Text c="dimmed">{t('manifests.production.empty')}</Text>;
+  return (
+    <>
+      <ResponsiveTable minWidth={860} aria-label={t('manifests.production.table')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('manifests.columns.version')}</Table.Th>
+            <Table.Th>{t('manifests.columns.released')}</Table.Th>
+            <Table.Th>{t('manifests.columns.appVersionKey')}</Table.Th>
+            <Table.Th>{t('manifests.columns.publishedToMarketplace')}</Table.Th>
+            {withReleaseNotes && <Table.Th>{t('manifests.columns.releaseNotes')}</Table.Th>}
+            <Table.Th>{t('manifests.columns.review')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {versions.data.items.map((manifest) => (
+            <Table.Tr key={manifest.id}>
+              <Table.Td>
+                <Anchor component="button" type="button" onClick={() => onView(manifest)}>
+                  {versionLabel(manifest)}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{new Date(manifest.created_at).toLocaleString()}</Table.Td>
+              <Table.Td>
+                <AppVersionKey value={manifest.app_version_key} />
+              </Table.Td>
+              <Table.Td>
+                {manifest.published_to_marketplace ? t('manifests.yes') : t('manifests.no')}
+              </Table.Td>
+              {withReleaseNotes && (
+                <Table.Td>
+                  {manifest.changelog ? (
+                    <Button size="xs" variant="subtle" onClick={() => onReleaseNotes(manifest)}>
+                      {t('manifests.releaseNotes.open')}
+                    </Button>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      {t('manifests.releaseNotes.none')}
+                    </Text>
+                  )}
+                </Table.Td>
+              )}
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Badge variant="light" color={STATE_COLOR[manifest.state]}>
+                    {t(`manifests.states.${manifest.state}`)}
+                  </Badge>
+                  <ReviewActions
+                    appId={appId}
+                    manifest={manifest}
+                    canModifyManifests={canModifyManifests}
+                    isPlatformAdmin={isPlatformAdmin}
+                    onError={onError}
+                  />
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </ResponsiveTable>
+      <ListPagination data={versions.data} list={list} />
+    </>
+  );
+}
