@@ -46,6 +46,8 @@ test('admin sends a critical announcement; subscribers get it by e-mail and read
   page,
   browser,
 }) => {
+  // Two sign-ups, a fan-out and two e-mail round trips: ~30 s on a busy CI machine, 60 s seen once.
+  test.setTimeout(120_000);
   const subscribed = await confirmedDeveloper('Sam Subscribed');
   const optedOut = await confirmedDeveloper('Olly Optedout', false);
   const title = `Rotate your secrets ${Date.now()}`;
