@@ -110,8 +110,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 50 } });
 
   const publicOrigin = new URL(ctx.config.publicUrl).origin;
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+  // Callback style: requests outside /api (health checks, the web app) pass without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
+    guardApi(request, reply).then(() => done(), done);
+  });
+  async function guardApi(request: FastifyRequest, reply: FastifyReply) {
     reply.header('Cache-Control', 'no-store');
     request.user = await resolveUser(ctx, request);
     const { access, csrf } = request.routeOptions.config;
@@ -127,7 +131,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         app.csrfProtection(request, reply, (error?: Error) => (error ? reject(error) : resolve()));
       });
     }
-  });
+  }
 
   await registerOpenApi(app, ctx.config);
 
@@ -178,6 +182,7 @@ async function resolveUser(ctx: AppContext, request: FastifyRequest): Promise<Se
     procoreId: Number(user.procoreId),
     companyName: user.companyName ?? null,
     criticalEmails: user.criticalEmails !== false,
+    developerAppsBeta: user.developerAppsBeta === true,
   };
   ctx.sessions.set(cookie, sessionUser, new Date(session.session.expiresAt));
   return sessionUser;

@@ -80,3 +80,18 @@ test('production without SMTP is refused unless outbox delivery is asked for', (
   assert.equal(allowed.outboxDelivery, true);
   assert.equal(loadConfig({ DATA_DIR: dataDir() }).smtpUrl, undefined, 'development keeps the outbox');
 });
+
+test("the marketplace activation screen's partner forms are configurable and must be URLs", () => {
+  const config = loadConfig({
+    DATA_DIR: dataDir(),
+    MARKETPLACE_PARTNER_FORM_URL: 'https://forms.example.com/listing',
+    MARKETPLACE_NEW_PARTNER_FORM_URL: 'https://forms.example.com/join',
+  });
+  assert.equal(config.marketplacePartnerFormUrl, 'https://forms.example.com/listing');
+  assert.equal(config.marketplaceNewPartnerFormUrl, 'https://forms.example.com/join');
+  assert.match(loadConfig({ DATA_DIR: dataDir() }).marketplacePartnerFormUrl, /^https:\/\//);
+  assert.throws(
+    () => loadConfig({ DATA_DIR: dataDir(), MARKETPLACE_PARTNER_FORM_URL: 'not a url' }),
+    /MARKETPLACE_PARTNER_FORM_URL/,
+  );
+});

@@ -39,6 +39,10 @@ const EnvSchema = z.object({
   PLATFORM_NAME: z.string().min(1).default('Procore'),
   REFERENCE_EXTERNAL_URL: optionalUrl,
   REFERENCE_EXTERNAL_LABEL: z.string().default('Construction Network API'),
+  MARKETPLACE_PARTNER_FORM_URL: z
+    .url()
+    .default('https://www.procore.com/partners/marketplace-listing-request'),
+  MARKETPLACE_NEW_PARTNER_FORM_URL: z.url().default('https://www.procore.com/partners/become-a-partner'),
   DEV_API_BASE_URL: z.string().default('https://sandbox.procore.com'),
   BRANCH: z.string().default('main'),
   TIME_ZONE: z.string().default('UTC'),
@@ -80,6 +84,9 @@ export type Config = {
   platformName: string;
   referenceExternalUrl: string | undefined;
   referenceExternalLabel: string;
+  /** The activation screen's external forms: current partners, and those not yet partners. */
+  marketplacePartnerFormUrl: string;
+  marketplaceNewPartnerFormUrl: string;
   devApiBaseUrl: string;
   branch: string;
   timeZone: string;
@@ -134,6 +141,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     platformName: e.PLATFORM_NAME,
     referenceExternalUrl: e.REFERENCE_EXTERNAL_URL,
     referenceExternalLabel: e.REFERENCE_EXTERNAL_LABEL,
+    marketplacePartnerFormUrl: e.MARKETPLACE_PARTNER_FORM_URL,
+    marketplaceNewPartnerFormUrl: e.MARKETPLACE_NEW_PARTNER_FORM_URL,
     devApiBaseUrl: e.DEV_API_BASE_URL,
     branch: e.BRANCH,
     timeZone: e.TIME_ZONE,

@@ -38,7 +38,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   );
 }
 
-type DemoUsers = { admin: { id: string }; developer: { id: string } };
+type DemoUsers = { admin: { id: string; email: string }; developer: { id: string; email: string } };
 
 /** Feature seeders add sample data through their real services. Add a feature's seeder here. */
 export const seeders: Array<(ctx: AppContext, users: DemoUsers) => Promise<void>> = [

@@ -39,6 +39,8 @@ export const UpdateSettingsBody = z.object({
   name: name.optional(),
   company_name: z.string().trim().max(NAME_MAX_LENGTH).nullable().optional(),
   critical_emails: z.boolean().optional(),
+  /** The form-based app page (Configuration Builder beta) opt-in, kept so it follows the user. */
+  developer_apps_beta: z.boolean().optional(),
 });
 export type UpdateSettingsBody = z.infer<typeof UpdateSettingsBody>;
 

@@ -13,6 +13,7 @@ export const CurrentUser = z.object({
   procore_id: z.number().int(),
   company_name: z.string().nullable(),
   critical_emails: z.boolean(),
+  developer_apps_beta: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
@@ -26,6 +27,9 @@ export const RuntimeConfig = z.object({
   semantic_versions: z.boolean(),
   reference_external_url: z.string().nullable(),
   reference_external_label: z.string(),
+  /** The marketplace activation screen's external forms (current partner / not yet a partner). */
+  marketplace_partner_form_url: z.string(),
+  marketplace_new_partner_form_url: z.string(),
   dev_api_base_url: z.string(),
   branch: z.string(),
   csrf_token: z.string(),

@@ -22,6 +22,11 @@ const redirectUri = z
   .superRefine((value, ctx) => {
     const message = redirectUriError(value);
     if (message) ctx.addIssue({ code: 'custom', message });
+  })
+  .meta({
+    description:
+      'One redirect URI per line: HTTPS, http://localhost, a custom scheme, or the out-of-band URI.',
+    examples: ['https://app.example.com/callback', 'https://a.example.com/cb\nhttp://localhost:3000/cb', ''],
   });
 
 const corsDomains = z
@@ -30,6 +35,10 @@ const corsDomains = z
   .superRefine((value, ctx) => {
     const message = corsDomainError(value);
     if (message) ctx.addIssue({ code: 'custom', message });
+  })
+  .meta({
+    description: 'Comma-separated origins (scheme://host[:port], no path).',
+    examples: ['https://app.example.com', 'https://a.example.com, http://localhost:3000', ''],
   });
 
 /** `POST /api/v1/developer_apps`. Creating an app accepts the terms and conditions. */

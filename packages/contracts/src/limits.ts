@@ -77,3 +77,6 @@ export const LISTING_DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
 export const LISTING_VIDEO_MAX_BYTES = 500 * 1024 * 1024;
 /** The public marketplace list. */
 export const MARKETPLACE_PER_PAGE = 24;
+
+/** Admin lists (spec §9): 50 a page; the review queue and the OAuth list too. */
+export const ADMIN_PER_PAGE = 50;

@@ -4,6 +4,7 @@ import {
   compareManifestVersions,
   compareSemanticVersions,
   componentUrlError,
+  hasOauthComponent,
   hasServiceAccount,
   MANIFEST_MESSAGES,
   manifestHeaderStatus,
@@ -346,5 +347,34 @@ describe('editor helpers', () => {
     );
     assert.equal(hasServiceAccount({ schema_version: '3', components: {} }), false);
     assert.equal(hasServiceAccount('{}'), false);
+  });
+
+  test("an OAuth component (the 'sandbox manifest created' notice, spec §4)", () => {
+    const oauth = (grant_type: string) => ({
+      schema_version: '3',
+      components: { oauth: { instances: [{ grant_type }] } },
+    });
+    assert.equal(hasOauthComponent(oauth('client_credentials')), true);
+    assert.equal(hasOauthComponent(oauth('authorization_code')), true);
+    assert.equal(hasOauthComponent({ schema_version: '3', components: { oauth: { instances: [] } } }), false);
+    assert.equal(hasOauthComponent({ schema_version: '3', components: {} }), false);
+    // 4.1: the data connection is the permissions block, even before a tool is chosen.
+    assert.equal(
+      hasOauthComponent({ schema_version: '4.1', permissions: { company: {}, project: {} } }),
+      true,
+    );
+    assert.equal(
+      hasOauthComponent({ schema_version: '4.1', fullscreen: { source_url: 'https://example.com' } }),
+      false,
+    );
+    // Form-based: oauth enabled, or some tool above none.
+    const written = { schema_version: '4.1', permissions: { company: {}, project: {} } };
+    assert.equal(hasOauthComponent(written, { oauth: { enabled: true } }), true);
+    assert.equal(hasOauthComponent(written, { permissions: { company: { directory: 'readonly' } } }), true);
+    assert.equal(
+      hasOauthComponent(written, { fullscreen: {}, permissions: { company: { directory: 'none' } } }),
+      false,
+    );
+    assert.equal(hasOauthComponent('{}'), false);
   });
 });

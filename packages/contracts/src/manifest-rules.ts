@@ -333,3 +333,24 @@ export function hasServiceAccount(content: unknown): boolean {
   const instances = Array.isArray(oauth.instances) ? oauth.instances : [];
   return instances.some((instance) => isObject(instance) && instance.grant_type === 'client_credentials');
 }
+
+/**
+ * Whether a version has an OAuth (data connection) component, for the "sandbox manifest created"
+ * notice (spec §4): schema 3 has an oauth instance; schema 4.1 has the `permissions` block (what its
+ * data connection snippet adds); a form-based version has oauth enabled or a permission set.
+ */
+export function hasOauthComponent(content: unknown, configured?: unknown): boolean {
+  if (isObject(configured)) {
+    const oauth = isObject(configured.oauth) ? configured.oauth : {};
+    const permissions = readPermissions(configured);
+    const anyLevel = PERMISSION_SCOPES.some((scope) =>
+      Object.values(permissions?.[scope] ?? {}).some((level) => level !== 'none'),
+    );
+    return oauth.enabled === true || anyLevel;
+  }
+  if (!isObject(content)) return false;
+  if (schemaFamily(content.schema_version) === '4.1') return isObject(content.permissions);
+  const components = isObject(content.components) ? content.components : {};
+  const oauth = isObject(components.oauth) ? components.oauth : {};
+  return Array.isArray(oauth.instances) && oauth.instances.length > 0;
+}

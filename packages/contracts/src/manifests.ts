@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasAnyComponent } from './configured-manifest.ts';
 import {
   MANIFEST_CHANGELOG_MAX_LENGTH,
   MANIFEST_CONTENT_MAX_LENGTH,
@@ -133,14 +134,6 @@ export const ConfiguredManifestContent = z
         path: ['post_installation_instruction'],
         message: MANIFEST_MESSAGES.postInstallationAllOrNone,
       });
-    const any =
-      value.fullscreen ||
-      value.sidepanel ||
-      Object.keys(value.permissions?.company ?? {}).length ||
-      Object.keys(value.permissions?.project ?? {}).length ||
-      given === parts.length ||
-      value.oauth?.enabled;
-    if (!any) ctx.addIssue({ code: 'custom', message: MANIFEST_MESSAGES.atLeastOneComponent });
   });
 export type ConfiguredManifestContent = z.infer<typeof ConfiguredManifestContent>;
 
@@ -173,6 +166,9 @@ export type CreateAppVersionBody = z.infer<typeof CreateAppVersionBody>;
  * `POST /api/v1/app_versioned_manifests` (the tabbed page): the manifest's content, or the form's
  * configured_manifest_content from which the server writes a schema 4.1 manifest. Without a
  * semantic version (when they are on) the form-based create gets the suggested next one.
+ * configured_manifest_content must hold something (spec §5, 'At least one of fullscreen or
+ * sidepanel must be present') unless `allow_empty` is true: the form's allow-empty flag, set when
+ * a version loads into the form or User Level Authentication is turned off.
  */
 export const CreateAppVersionedManifestBody = z
   .object({
@@ -180,6 +176,7 @@ export const CreateAppVersionedManifestBody = z
     environment_type: EnvironmentType,
     manifest: ManifestInput.optional(),
     configured_manifest_content: ConfiguredManifestContent.optional(),
+    allow_empty: z.boolean().default(false),
     semantic_version: SemanticVersionInput,
   })
   .superRefine((value, ctx) => {
@@ -188,6 +185,19 @@ export const CreateAppVersionedManifestBody = z
         code: 'custom',
         path: ['manifest'],
         message: 'Send either manifest.content or configured_manifest_content',
+      });
+    if (value.allow_empty && value.manifest)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['allow_empty'],
+        message: 'allow_empty applies to configured_manifest_content only',
+      });
+    const configured = value.configured_manifest_content;
+    if (configured && !value.allow_empty && !hasAnyComponent(configured))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['configured_manifest_content'],
+        message: MANIFEST_MESSAGES.atLeastOneComponent,
       });
   });
 export type CreateAppVersionedManifestBody = z.infer<typeof CreateAppVersionedManifestBody>;

@@ -37,8 +37,8 @@ function completeListing(): ListingValues {
     sold_by: 'Acme Builders Software',
     how_it_works: 'Connect, pick projects, done.',
     category_ids: [12, 15],
-    app_version_id: null,
-    app_version: null,
+    app_version_id: 'a6c7',
+    app_version: '1.2.0',
     draft_developer_notes: 'First listing.',
     feature_bullets: ['Syncs logs', 'Keeps photos', 'Works offline'],
     helpful_links: [{ label: 'Docs', url: 'https://fieldsync.example.com/docs' }],
@@ -108,6 +108,7 @@ test('an empty draft saves; the same draft submitted collects every missing fiel
     'about',
     'built_by',
     'sold_by',
+    'app_version_id',
     'draft_developer_notes',
     'small_logo',
     'showcase_video',
@@ -160,13 +161,15 @@ test('categories: 1 to 3 ("Max number of categories exceeded")', () => {
   assert.deepEqual(errorsOf(with_({ category_ids: [1, 2, 3, 4] }), DRAFT).category_ids, [M.maxCategories]);
 });
 
-test('the app version is optional until manifests land, required when asked for', () => {
-  assert.deepEqual(errorsOf(with_({ app_version_id: null, app_version: null })), {});
-  const strict = { ...REVIEW, requireAppVersion: true };
-  const errors = errorsOf(with_({ app_version_id: null, app_version: null }), strict);
-  assert.deepEqual(errors.app_version_id, [M.required]);
-  assert.deepEqual(errors.app_version, [M.required]);
-  assert.deepEqual(errorsOf(with_({ app_version_id: 'a6c7', app_version: '1.2.0' }), strict), {});
+test('the manifest version is required for review (spec §5), reported once at the picker', () => {
+  const errors = errorsOf(with_({ app_version_id: null, app_version: null }));
+  assert.deepEqual(errors, { app_version_id: [M.required] });
+  assert.deepEqual(errorsOf(with_({ app_version_id: null, app_version: null }), DRAFT), {});
+  // A picked version carries its label; one without is incomplete.
+  assert.deepEqual(errorsOf(with_({ app_version_id: 'a6c7', app_version: null })), {
+    app_version: [M.required],
+  });
+  assert.deepEqual(errorsOf(with_({ app_version_id: 'a6c7', app_version: '1.2.0' })), {});
 });
 
 test('media: a logo, at least 3 screenshots (at most 10), at most 5 videos', () => {

@@ -168,11 +168,6 @@ export type ListingRuleOptions = {
   fedramp: boolean;
   /** The deployment's security questionnaire flag (security_and_compliance_enabled). */
   securityQuestionnaire: boolean;
-  /**
-   * Whether a manifest version must be picked (spec: required). Off until the manifests feature
-   * lands: the listing stores an optional app version id meanwhile (docs/decisions.md).
-   */
-  requireAppVersion?: boolean;
 };
 
 type Path = Array<string | number>;
@@ -242,9 +237,10 @@ export function listingProblems(values: ListingValues, options: ListingRuleOptio
   textRule(['about'], values.about, LISTING_LONG_TEXT_MAX_LENGTH, true);
   textRule(['built_by'], values.built_by, LISTING_SHORT_TEXT_MAX_LENGTH, true);
   textRule(['sold_by'], values.sold_by, LISTING_SHORT_TEXT_MAX_LENGTH, true);
-  const versionRequired = options.requireAppVersion ?? false;
-  textRule(['app_version_id'], values.app_version_id, LISTING_SHORT_TEXT_MAX_LENGTH, versionRequired);
-  textRule(['app_version'], values.app_version, LISTING_SHORT_TEXT_MAX_LENGTH, versionRequired);
+  // The manifest version (a production version of the app) is picked in one field; its label
+  // follows the pick, so a missing version is reported once, at the picker.
+  textRule(['app_version_id'], values.app_version_id, LISTING_SHORT_TEXT_MAX_LENGTH, true);
+  textRule(['app_version'], values.app_version, LISTING_SHORT_TEXT_MAX_LENGTH, !blank(values.app_version_id));
   textRule(['draft_developer_notes'], values.draft_developer_notes, LISTING_LONG_TEXT_MAX_LENGTH, true);
 
   // Media Content.

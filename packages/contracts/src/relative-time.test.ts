@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fullDate, ordinal, relativeTime, shortDate } from './relative-time.ts';
+import { fullDate, fullTimestamp, ordinal, relativeTime, shortDate } from './relative-time.ts';
 
 const now = new Date('2026-03-10T15:30:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -69,4 +69,9 @@ test('short dates are M/D/YY', () => {
   assert.equal(shortDate(new Date('2026-03-07T10:00:00Z'), 'UTC'), '3/7/26');
   assert.equal(shortDate(new Date('2009-12-25T10:00:00Z'), 'UTC'), '12/25/09');
   assert.equal(fullDate(new Date('2026-12-31T00:00:00Z'), 'UTC'), 'December 31st 2026, at 12:00 am');
+});
+
+test('fullTimestamp is MMMM Do YYYY, h:mm:ss a', () => {
+  assert.equal(fullTimestamp('2026-03-03T21:05:07Z', 'UTC'), 'March 3rd 2026, 9:05:07 pm');
+  assert.equal(fullTimestamp('2026-01-22T00:00:09Z', 'UTC'), 'January 22nd 2026, 12:00:09 am');
 });

@@ -98,3 +98,13 @@ export function shortDate(date: Date | string, timeZone?: string): string {
   const parts = partsIn(new Date(date), timeZone);
   return `${parts.month}/${parts.day}/${String(parts.year % 100).padStart(2, '0')}`;
 }
+
+/** `MMMM Do YYYY, h:mm:ss a`, e.g. `March 3rd 2026, 9:05:07 am` (the admin app page's metadata). */
+export function fullTimestamp(date: Date | string, timeZone?: string): string {
+  const value = new Date(date);
+  const parts = partsIn(value, timeZone);
+  const seconds = String(value.getUTCSeconds()).padStart(2, '0');
+  const h = parts.hour % 12 === 0 ? 12 : parts.hour % 12;
+  const clock = `${h}:${String(parts.minute).padStart(2, '0')}:${seconds} ${parts.hour < 12 ? 'am' : 'pm'}`;
+  return `${MONTHS[parts.month - 1]} ${ordinal(parts.day)} ${parts.year}, ${clock}`;
+}

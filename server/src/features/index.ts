@@ -1,9 +1,11 @@
 import type { App } from '../platform/http.ts';
 import { sendMailJob } from '../platform/mail/mail.ts';
+import { adminRoutes } from './admin/admin.routes.ts';
 import { analyticsRoutes } from './analytics/analytics.routes.ts';
 import { criticalFanOutJob } from './announcements/announcements.jobs.ts';
 import { announcementsRoutes } from './announcements/announcements.routes.ts';
 import { appsRoutes } from './apps/apps.routes.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { collaboratorsRoutes } from './collaborators/collaborators.routes.ts';
 import { configRoutes } from './config/config.routes.ts';
@@ -12,6 +14,7 @@ import { credentialsRoutes } from './credentials/credentials.routes.ts';
 import { manifestsRoutes } from './manifests/manifests.routes.ts';
 import { marketplaceRoutes } from './marketplace/marketplace.routes.ts';
 import { submissionsRoutes } from './marketplace/submissions.routes.ts';
+import { metricsRoutes } from './metrics/metrics.routes.ts';
 import { outboxRoutes } from './outbox/outbox.routes.ts';
 import { provisionSandboxJob } from './sandboxes/sandboxes.jobs.ts';
 import { sandboxesRoutes } from './sandboxes/sandboxes.routes.ts';
@@ -22,6 +25,8 @@ export const routeModules: Array<(app: App) => Promise<void>> = [
   authRoutes,
   analyticsRoutes,
   outboxRoutes,
+  adminRoutes,
+  auditRoutes,
   announcementsRoutes,
   appsRoutes,
   credentialsRoutes,
@@ -30,6 +35,7 @@ export const routeModules: Array<(app: App) => Promise<void>> = [
   manifestsRoutes,
   submissionsRoutes,
   marketplaceRoutes,
+  metricsRoutes,
 ];
 
 /** Every background job. Add a feature's jobs here. */

@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import { mailOutbox } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../test/helpers.ts';
-import { estimateListRows } from './count.ts';
+import { ESTIMATE_TTL_MS, estimateListRows, forgetEstimates } from './count.ts';
 
 let t: TestApp;
 before(async () => {
@@ -25,4 +25,17 @@ test('estimates come from the planner: the table for unfiltered lists, EXPLAIN f
   const tenth = await estimateListRows(t.ctx.db, outbox(eq(mailOutbox.to, 'tenth@example.com')));
   assert.ok(tenth !== undefined && Math.abs(tenth - rows / 10) <= rows * 0.03, `filter estimate ${tenth}`);
   assert.equal(await estimateListRows(t.ctx.db, { ...outbox(), table: 'no_such_table' }), undefined);
+});
+
+test('a list’s estimate is planned once per ESTIMATE_TTL_MS, per filter and per database', async () => {
+  forgetEstimates(t.ctx.db);
+  const tenth = outbox(eq(mailOutbox.to, 'tenth@example.com'));
+  const first = estimateListRows(t.ctx.db, tenth, 1_000);
+  assert.equal(estimateListRows(t.ctx.db, tenth, 1_000 + ESTIMATE_TTL_MS - 1), first);
+  assert.notEqual(estimateListRows(t.ctx.db, outbox(eq(mailOutbox.to, 'other@example.com')), 1_000), first);
+  const later = estimateListRows(t.ctx.db, tenth, 1_000 + ESTIMATE_TTL_MS);
+  assert.notEqual(later, first);
+  assert.equal(await later, await first);
+  forgetEstimates(t.ctx.db);
+  assert.notEqual(estimateListRows(t.ctx.db, tenth, 1_000 + ESTIMATE_TTL_MS), later);
 });

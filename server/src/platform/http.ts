@@ -16,6 +16,7 @@ export type SessionUser = {
   procoreId: number;
   companyName: string | null;
   criticalEmails: boolean;
+  developerAppsBeta: boolean;
 };
 
 declare module 'fastify' {

@@ -7,11 +7,15 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { z } from 'zod';
 import {
   announcements,
+  appVersions,
   developerAppInvitations,
   developerApps,
   idempotencyKeys,
+  marketplaceSubmissions,
 } from '../db/schema/index.ts';
 import { createAppAs } from '../features/apps/apps.fixtures.ts';
+import { manifestApp, versionBody } from '../features/manifests/manifests.fixtures.ts';
+import { enableMarketplace } from '../features/marketplace/marketplace.fixtures.ts';
 import { createTestApp, type TestApp, type TestClient } from '../test/helpers.ts';
 import { errorHandler } from './error-handler.ts';
 import type { App, SessionUser } from './http.ts';
@@ -19,7 +23,7 @@ import { IDEMPOTENCY_TTL_MS, REPLAYED_HEADER, registerIdempotency } from './idem
 
 let t: TestApp;
 before(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ sandboxProvisionSeconds: 0 });
 });
 after(() => t.close());
 
@@ -88,6 +92,34 @@ describe('the create routes that opt in', () => {
     });
     assert.equal(res.statusCode, 201, res.body);
     const rows = await t.ctx.db.select().from(announcements).where(eq(announcements.title, title));
+    assert.equal(rows.length, 1);
+  });
+
+  test('100 parallel manifest version creates with one key make one version', async () => {
+    const app = await manifestApp(t);
+    const res = await hundredAtOnce(
+      app.owner,
+      '/api/v1/app_versions',
+      versionBody(app.id, 'Sandbox', '0.1.0'),
+    );
+    assert.equal(res.statusCode, 201, res.body);
+    const rows = await t.ctx.db.select().from(appVersions).where(eq(appVersions.developerAppId, app.id));
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0]!.id, res.json().id);
+  });
+
+  test('100 parallel listing saves with one key make one submission', async () => {
+    const { client } = await t.asNewUser();
+    const app = await createAppAs(client, 'Listing');
+    await enableMarketplace(t, app.id);
+    const res = await hundredAtOnce(client, `/api/v1/developer_apps/${app.id}/submissions`, {
+      public_name: 'Once',
+    });
+    assert.equal(res.statusCode, 201, res.body);
+    const rows = await t.ctx.db
+      .select()
+      .from(marketplaceSubmissions)
+      .where(eq(marketplaceSubmissions.developerAppId, app.id));
     assert.equal(rows.length, 1);
   });
 

@@ -117,10 +117,11 @@ export function registerIdempotency(app: App, options: IdempotencyOptions = {}):
     if (schema.headers === undefined) schema.headers = z.looseObject(shape);
     else if (schema.headers instanceof z.ZodObject) schema.headers = schema.headers.extend(shape);
     else throw new Error(`Route ${route.url}: idempotent routes need a zod headers schema`);
+    // Only these routes run the claim (a route hook, not a global one every request pays for).
+    route.preHandler = [claimOrReplay, route.preHandler ?? []].flat();
   });
 
-  app.addHook('preHandler', async (request, reply) => {
-    if (!request.routeOptions.config.idempotent) return;
+  async function claimOrReplay(request: FastifyRequest, reply: FastifyReply) {
     const key = request.headers[IDEMPOTENCY_HEADER];
     if (typeof key !== 'string') return;
     const outcome = await claim(app.ctx, {
@@ -133,13 +134,22 @@ export function registerIdempotency(app: App, options: IdempotencyOptions = {}):
       return;
     }
     return replay(reply, outcome.replay);
-  });
+  }
 
-  // Registered before compression, so the payload is still the serialized body.
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Registered before compression, so the payload is still the serialized body. Global (a route's
+  // own onSend would run after compression), in callback style: unclaimed requests pass at once.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const claimed = request.idempotencyClaim;
-    if (!claimed) return payload;
+    if (!claimed) return done(null, payload);
     request.idempotencyClaim = null;
+    storeResponse(request, reply, payload, claimed).then((stored) => done(null, stored), done);
+  });
+  async function storeResponse(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    claimed: { id: string },
+  ) {
     const storable = payload == null || typeof payload === 'string' || Buffer.isBuffer(payload);
     try {
       if (reply.statusCode >= 500 || reply.statusCode === 429 || !storable) {
@@ -162,7 +172,7 @@ export function registerIdempotency(app: App, options: IdempotencyOptions = {}):
       wake(claimed.id);
     }
     return payload;
-  });
+  }
 
   async function claim(
     ctx: AppContext,

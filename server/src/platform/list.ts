@@ -55,6 +55,11 @@ export type ListPage<Row> = {
 export type ListOptions = {
   /** The exact-count cap; tests lower it instead of inserting 10,000 rows. */
   countLimit?: number;
+  /**
+   * The list's exact size when the caller keeps it (a maintained counter): then nothing is
+   * estimated or counted. Not used for a search, whose matches only a read can count.
+   */
+  total?: () => Promise<number>;
 };
 
 /** `-created_at` → the list's `created_at` sort, descending. Unknown names never get here (zod enum). */
@@ -110,9 +115,17 @@ async function readPage(
   sort: ResolvedSort,
   request: ListRequest,
   cap: number,
+  known?: () => Promise<number>,
 ): Promise<{ read: KeyRead; window: Window; total: Total }> {
   const source = { ...listed, where: and(listed.where, listed.search) };
   const cursorWindow = requestedWindow(sort, request);
+  if (known && !listed.search) {
+    const count = await known();
+    const window =
+      cursorWindow ??
+      (count <= cap ? countedWindow(request, count) : await pageWindow(db, sort, request, count, cap));
+    return { read: await readKeys(db, source, sort, window), window, total: { total: count, exact: true } };
+  }
   const estimate = await estimateListRows(db, source);
   if (estimate === undefined || estimate <= cap / 10 || (listed.search && estimate <= cap)) {
     // Expected tiny, or a search that may be: one read of every match (one trigram scan) answers
@@ -151,11 +164,13 @@ export async function listPage<Row>(
   options: ListOptions = {},
 ): Promise<ListPage<Row>> {
   const cap = options.countLimit ?? exactCountLimit();
-  const { read, window, total } = await readPage(db, source, sort, request, cap).catch((error: unknown) => {
-    // Key values PostgreSQL cannot read (a forged cursor) are a bad cursor, not a 500.
-    if (request.cursor && isDataException(error)) throw fieldError('cursor', INVALID_CURSOR);
-    throw error;
-  });
+  const { read, window, total } = await readPage(db, source, sort, request, cap, options.total).catch(
+    (error: unknown) => {
+      // Key values PostgreSQL cannot read (a forged cursor) are a bad cursor, not a 500.
+      if (request.cursor && isDataException(error)) throw fieldError('cursor', INVALID_CURSOR);
+      throw error;
+    },
+  );
   const { keys } = read;
   const loaded = keys.length ? await load(keys.map((key) => key.id)) : [];
   const byId = new Map(loaded.map((row) => [idOf(row), row]));

@@ -55,7 +55,8 @@ export function unstorableTextError(path: string[], fallback: string): AppError 
  * the field instead of a database error). Multipart fields are checked where they are read.
  */
 export function registerStorableTextGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // Callback style: no promise per request for a check that never waits.
+  app.addHook('preValidation', (request, _reply, done) => {
     const parts = [
       ['params', request.params],
       ['querystring', request.query],
@@ -63,7 +64,8 @@ export function registerStorableTextGuard(app: FastifyInstance): void {
     ] as const;
     for (const [where, value] of parts) {
       const path = findUnstorableText(value);
-      if (path) throw unstorableTextError(path, where);
+      if (path) return done(unstorableTextError(path, where));
     }
+    done();
   });
 }

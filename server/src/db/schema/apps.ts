@@ -64,6 +64,10 @@ export const developerApps = pgTable(
   (t) => [
     index('developer_apps_owner_idx').on(t.ownerId),
     index('developer_apps_created_at_idx').on(t.createdAt),
+    // Admin apps list: each sort key with the id that makes it unique.
+    index('developer_apps_created_id_idx').on(t.createdAt, t.id),
+    index('developer_apps_updated_id_idx').on(t.updatedAt, t.id),
+    index('developer_apps_internal_name_id_idx').on(t.internalName, t.id),
     index('developer_apps_production_access_idx').on(t.productionAccess, t.updatedAt),
     index('developer_apps_internal_name_trgm').using('gin', sql`${t.internalName} gin_trgm_ops`),
     index('developer_apps_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
@@ -71,6 +75,18 @@ export const developerApps = pgTable(
     index('developer_apps_deleted_idx').on(t.id).where(sql`${t.deletedAt} is not null`),
   ],
 );
+
+/**
+ * How many live (not deleted) apps each user is on: My Apps' Total without counting the user's
+ * memberships on every request. Kept by statement triggers (migration 0012) on memberships and on
+ * apps' `deleted_at`; never written here.
+ */
+export const userAppCounts = pgTable('user_app_counts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  liveApps: integer('live_apps').notNull().default(0),
+});
 
 /** Who is on an app and as what. The owner's row is created with the app. */
 export const developerAppMembers = pgTable(
@@ -95,6 +111,8 @@ export const developerAppMembers = pgTable(
     uniqueIndex('developer_app_members_app_user_uq').on(t.developerAppId, t.userId),
     // My Apps: the apps I am on, newest membership first, paged and searched from the index alone.
     index('developer_app_members_user_idx').on(t.userId, t.createdAt, t.id, t.developerAppId, t.appSearch),
+    // A search by someone on thousands of apps: the term's few matches first, then theirs among them.
+    index('developer_app_members_app_search_trgm').using('gin', sql`${t.appSearch} gin_trgm_ops`),
   ],
 );
 
@@ -125,7 +143,12 @@ export const oauthApplications = pgTable(
       .references(() => users.id),
     ...timestamps,
   },
-  (t) => [index('oauth_applications_app_env_idx').on(t.developerAppId, t.environment)],
+  (t) => [
+    index('oauth_applications_app_env_idx').on(t.developerAppId, t.environment),
+    // Admin OAuth list: per environment by App ID, and substring search on it.
+    index('oauth_applications_env_client_idx').on(t.environment, t.clientId, t.id),
+    index('oauth_applications_client_id_trgm').using('gin', sql`${t.clientId} gin_trgm_ops`),
+  ],
 );
 
 /** A sandbox company per app, built by the provisioner job. */

@@ -1,5 +1,6 @@
 export * from './announcements.ts';
 export * from './apps.ts';
+export * from './audit.ts';
 export * from './collaborators.ts';
 export * from './idempotency.ts';
 export * from './manifests.ts';

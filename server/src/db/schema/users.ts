@@ -26,12 +26,21 @@ export const users = pgTable(
       .generatedByDefaultAsIdentity({ startWith: 1000001 }),
     companyName: text('company_name'),
     criticalEmails: boolean('critical_emails').notNull().default(true),
+    /** Opted in to the form-based app page (the Configuration Builder beta); follows the user. */
+    developerAppsBeta: boolean('developer_apps_beta').notNull().default(false),
+    /** Set by staff to disable the account: sign-in and existing sessions are refused. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     index('users_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
     index('users_email_trgm').using('gin', sql`${t.email} gin_trgm_ops`),
     index('users_company_trgm').using('gin', sql`${t.companyName} gin_trgm_ops`),
+    // Admin developers list: each sort key with the id that makes it unique.
+    index('users_name_id_idx').on(t.name, t.id),
+    index('users_company_id_idx').on(sql`coalesce(${t.companyName}, '')`, t.id),
+    index('users_email_id_idx').on(t.email, t.id),
+    index('users_procore_id_id_idx').on(t.procoreId, t.id),
   ],
 );
 

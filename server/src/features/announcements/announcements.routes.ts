@@ -110,14 +110,14 @@ export async function announcementsRoutes(app: App) {
       config: { access: 'admin' },
       schema: { params: IdParams, body: UpdateNotificationBody, response: { 200: AdminNotification } },
     },
-    async (request) => updateNotification(app.ctx, request.params.id, request.body),
+    async (request) => updateNotification(app.ctx, currentUser(request), request.params.id, request.body),
   );
 
   app.delete(
     '/admin/notifications/:id',
     { config: { access: 'admin' }, schema: { params: IdParams } },
     async (request, reply) => {
-      await deleteNotification(app.ctx, request.params.id);
+      await deleteNotification(app.ctx, currentUser(request), request.params.id);
       return reply.status(204).send();
     },
   );

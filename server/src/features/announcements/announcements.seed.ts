@@ -4,7 +4,10 @@ import { createNotification } from './announcements.service.ts';
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Sample announcements through the real service: normal, critical, draft and scheduled. */
-export async function seedAnnouncements(ctx: AppContext, users: { admin: { id: string } }): Promise<void> {
+export async function seedAnnouncements(
+  ctx: AppContext,
+  users: { admin: { id: string; email: string } },
+): Promise<void> {
   const inDays = (days: number) =>
     new Date(ctx.clock.now().getTime() + days * DAY).toISOString().slice(0, 10);
   const author = users.admin;

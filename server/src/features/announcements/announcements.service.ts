@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import type { SessionUser } from '../../platform/http.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { criticalFanOutJob } from './announcements.jobs.ts';
 import { verifyOptOutToken } from './announcements.mail.ts';
 import * as repo from './announcements.repo.ts';
@@ -106,6 +107,18 @@ export async function optOutOfCriticalEmails(ctx: AppContext, token: string): Pr
 
 // Admin side
 
+/** What the audit log keeps of an announcement before and after a change. */
+const audited = (row: repo.AnnouncementRow): Record<string, unknown> => ({
+  title: row.title,
+  summary: row.summary,
+  body: row.body,
+  critical: row.critical,
+  draft: row.draft,
+  show_after: row.showAfter,
+});
+const nothing = (fields: Record<string, unknown>) =>
+  Object.fromEntries(Object.keys(fields).map((key) => [key, null]));
+
 export async function adminListNotifications(ctx: AppContext, query: AdminNotificationsQuery) {
   const now = ctx.clock.now();
   const page = await repo.listAll(ctx, { ...query, search: query['filters[search]'] });
@@ -129,11 +142,7 @@ export async function adminGetNotification(ctx: AppContext, id: string) {
 }
 
 /** Creates an announcement; a critical one is published now and e-mailed to every subscriber. */
-export async function createNotification(
-  ctx: AppContext,
-  author: { id: string },
-  body: CreateNotificationBody,
-) {
+export async function createNotification(ctx: AppContext, author: AuditActor, body: CreateNotificationBody) {
   const now = ctx.clock.now();
   const row = await repo.insert(
     ctx,
@@ -150,6 +159,8 @@ export async function createNotification(
     },
     ctx.config.timeZone,
   );
+  const subject = { type: 'announcement', id: row.id } as const;
+  await recordAudit(ctx, author, 'announcement.create', subject, nothing(audited(row)), audited(row));
   if (row.critical) {
     await ctx.jobs.send(
       criticalFanOutJob,
@@ -160,7 +171,12 @@ export async function createNotification(
   return adminView(ctx, row);
 }
 
-export async function updateNotification(ctx: AppContext, id: string, body: UpdateNotificationBody) {
+export async function updateNotification(
+  ctx: AppContext,
+  actor: AuditActor,
+  id: string,
+  body: UpdateNotificationBody,
+) {
   const existing = await findForAdmin(ctx, id);
   if (body.critical !== undefined && body.critical !== existing.critical) {
     throw fieldError('critical', 'Critical can only be set when the notification is created');
@@ -186,10 +202,14 @@ export async function updateNotification(ctx: AppContext, id: string, body: Upda
   if (body.show_after !== undefined) changes.showAfter = body.show_after;
   const row = await repo.update(ctx, id, changes, ctx.config.timeZone);
   if (!row) throw notFound('Notification');
+  const subject = { type: 'announcement', id } as const;
+  await recordAudit(ctx, actor, 'announcement.update', subject, audited(existing), audited(row));
   return adminView(ctx, row);
 }
 
-export async function deleteNotification(ctx: AppContext, id: string) {
-  await findForAdmin(ctx, id);
+export async function deleteNotification(ctx: AppContext, actor: AuditActor, id: string) {
+  const existing = await findForAdmin(ctx, id);
   if (!(await repo.remove(ctx, id))) throw notFound('Notification');
+  const before = audited(existing);
+  await recordAudit(ctx, actor, 'announcement.delete', { type: 'announcement', id }, before, nothing(before));
 }

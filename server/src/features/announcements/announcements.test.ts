@@ -8,7 +8,7 @@ import { criticalFanOutJob } from './announcements.jobs.ts';
 
 let t: TestApp;
 let admin: TestClient;
-let adminUser: { id: string };
+let adminUser: { id: string; email: string };
 before(async () => {
   // New York: a date-only show-after opens at 04:00 or 05:00 UTC, which the tests pin down.
   t = await createTestApp({ timeZone: 'America/New_York' });

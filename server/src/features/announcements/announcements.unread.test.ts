@@ -18,7 +18,7 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 let t: TestApp;
-let admin: { id: string };
+let admin: { id: string; email: string };
 let readers: SessionUser[];
 before(async () => {
   t = await createTestApp({ timeZone: TIME_ZONE });
@@ -120,7 +120,7 @@ async function run(ops: Op[]) {
         const id = chosen(o.pick);
         if (!id) break;
         const a = model.get(id)!;
-        await service.updateNotification(t.ctx, id, { draft: !a.draft });
+        await service.updateNotification(t.ctx, admin, id, { draft: !a.draft });
         a.draft = !a.draft;
         break;
       }
@@ -128,7 +128,7 @@ async function run(ops: Op[]) {
         const id = chosen(o.pick);
         if (!id) break;
         const showAfter = o.days === null ? null : dayFrom(now, o.days);
-        await service.updateNotification(t.ctx, id, { show_after: showAfter });
+        await service.updateNotification(t.ctx, admin, id, { show_after: showAfter });
         model.get(id)!.showAfter = showAfter;
         break;
       }
@@ -157,7 +157,7 @@ async function run(ops: Op[]) {
       case 'delete': {
         const id = chosen(o.pick);
         if (!id) break;
-        await service.deleteNotification(t.ctx, id);
+        await service.deleteNotification(t.ctx, admin, id);
         model.delete(id);
         break;
       }

@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { LOGO_MAX_BYTES } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { formParts, unreadable } from '../../platform/form-data.ts';
 import { isStorableText, unstorableTextError } from '../../platform/storable-text.ts';
@@ -101,4 +102,17 @@ export async function readAppForm(request: FastifyRequest, storage: Storage): Pr
     throw error;
   }
   return { fields, upload };
+}
+
+/** A form's fields refused by their schema: `validation_failed` with each field's messages. */
+export function formFieldsError(error: z.ZodError): AppError {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : 'developer_app';
+    const message =
+      issue.code === 'unrecognized_keys' ? `Unknown fields: ${issue.keys.join(', ')}` : issue.message;
+    fields[key] = [...(fields[key] ?? []), message];
+  }
+  const errors = Object.values(fields).flat();
+  return new AppError('validation_failed', errors[0] ?? 'Validation failed', { errors, fields });
 }

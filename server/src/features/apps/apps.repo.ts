@@ -1,5 +1,11 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { developerAppMembers, developerApps, sandboxes, users } from '../../db/schema/index.ts';
+import {
+  developerAppMembers,
+  developerApps,
+  sandboxes,
+  userAppCounts,
+  users,
+} from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { containsAny, type ListRequest, type ListSort, listPage, resolveSort } from '../../platform/list.ts';
 
@@ -131,7 +137,17 @@ export async function listAppsForUser(
         .leftJoin(sandboxes, eq(sandboxes.developerAppId, developerApps.id))
         .where(and(eq(developerAppMembers.userId, userId), inArray(developerApps.id, ids))),
     (row) => row.app.id,
+    { total: () => liveAppCount(ctx, userId) },
   );
+}
+
+/** How many live apps the user is on (kept by triggers, migration 0012). */
+export async function liveAppCount(ctx: AppContext, userId: string): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: userAppCounts.liveApps })
+    .from(userAppCounts)
+    .where(eq(userAppCounts.userId, userId));
+  return row?.n ?? 0;
 }
 
 /** The app's members with their names and e-mails, owner first. */
@@ -151,4 +167,23 @@ export async function listMembers(ctx: AppContext, appId: string) {
   return rows
     .sort((a, b) => rank[a.role] - rank[b.role])
     .map((row) => ({ id: row.id, role: row.role, developer: { name: row.name, email: row.email } }));
+}
+
+/** Any app, deleted ones too (staff pages), with its owner. */
+export async function findAppForStaff(ctx: AppContext, appId: string) {
+  if (!isUuid(appId)) return null;
+  const [row] = await ctx.db
+    .select({
+      app: developerApps,
+      owner: { id: users.id, name: users.name, email: users.email, procoreId: users.procoreId },
+    })
+    .from(developerApps)
+    .innerJoin(users, eq(users.id, developerApps.ownerId))
+    .where(eq(developerApps.id, appId));
+  return row ?? null;
+}
+
+export async function userExists(ctx: AppContext, userId: string): Promise<boolean> {
+  const [row] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  return row !== undefined;
 }

@@ -20,14 +20,8 @@ import { type App, currentUser, setPageHeaders } from '../../platform/http.ts';
 import { updateContact } from './apps.contacts.ts';
 import { readAppForm, readCreateForm } from './apps.form.ts';
 import * as apps from './apps.service.ts';
+import { LogoResponse, sendLogo } from './logo.ts';
 import { loadTerms } from './terms.ts';
-
-// The logo's bytes as stored (checked to be a PNG or JPEG on upload), documented per image type.
-const logoBytes = { schema: z.unknown().describe('The image file') };
-const LogoResponse = {
-  description: 'The logo',
-  content: { 'image/png': logoBytes, 'image/jpeg': logoBytes },
-};
 
 export async function appsRoutes(app: App) {
   // Creating takes JSON or form data (spec §7), multipart or URL-encoded: the form parsers live in
@@ -106,14 +100,7 @@ export async function appsRoutes(app: App) {
     '/developer_apps/:id/thumbnail',
     { config: { access: 'user' }, schema: { params: IdParams, response: { 200: LogoResponse } } },
     async (request, reply) => {
-      const file = await apps.readThumbnail(app.ctx, currentUser(request), request.params.id);
-      return reply
-        .header('Content-Type', file.type)
-        .header('Content-Length', String(file.size))
-        .header('Content-Disposition', `inline; filename="${file.key.split('/').pop()}"`)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, max-age=3600')
-        .send(file.stream);
+      return sendLogo(reply, await apps.readThumbnail(app.ctx, currentUser(request), request.params.id));
     },
   );
 

@@ -18,6 +18,7 @@ export async function sessionUser(ctx: AppContext, id: string): Promise<SessionU
     procoreId: row!.procoreId,
     companyName: row!.companyName,
     criticalEmails: row!.criticalEmails,
+    developerAppsBeta: row!.developerAppsBeta,
   };
 }
 

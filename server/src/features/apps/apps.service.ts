@@ -17,7 +17,7 @@ import { productionCredentialsFor } from '../credentials/credentials.service.ts'
 import { requestSandbox, sandboxFor } from '../sandboxes/sandboxes.service.ts';
 import { type AppAccess, loadAppAccess, requirePermission } from './app-access.ts';
 import { assignContactIds, presentContacts } from './apps.contacts.ts';
-import type { AppForm } from './apps.form.ts';
+import { type AppForm, formFieldsError } from './apps.form.ts';
 import {
   type DeveloperAppRow,
   findOwner,
@@ -26,7 +26,7 @@ import {
   listMembers,
   updateApp as updateAppRow,
 } from './apps.repo.ts';
-import { storeLogo } from './logo.ts';
+import { logoColumns, storeLogo } from './logo.ts';
 import { loadTerms } from './terms.ts';
 
 /** Fields a published app keeps as listed; changes go through support. */
@@ -131,15 +131,7 @@ export async function updateApp(
   const parsed = UpdateDeveloperAppBody.safeParse(form.fields);
   if (!parsed.success) {
     await discardUpload();
-    const fields: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path.length ? issue.path.map(String).join('.') : 'developer_app';
-      const message =
-        issue.code === 'unrecognized_keys' ? `Unknown fields: ${issue.keys.join(', ')}` : issue.message;
-      fields[key] = [...(fields[key] ?? []), message];
-    }
-    const errors = Object.values(fields).flat();
-    throw new AppError('validation_failed', errors[0] ?? 'Validation failed', { errors, fields });
+    throw formFieldsError(parsed.error);
   }
   const body = parsed.data;
   const logo = form.upload ? await storeLogo(storage, appId, form.upload) : null;
@@ -155,17 +147,7 @@ export async function updateApp(
     ...(body.contacts !== undefined
       ? { contacts: assignContactIds(access.app.contacts, body.contacts) }
       : {}),
-    ...(logo
-      ? {
-          thumbnailKey: logo.key,
-          thumbnailType: logo.type,
-          thumbnailWidth: logo.width,
-          thumbnailHeight: logo.height,
-        }
-      : {}),
-    ...(removing
-      ? { thumbnailKey: null, thumbnailType: null, thumbnailWidth: null, thumbnailHeight: null }
-      : {}),
+    ...logoColumns(logo, removing),
   });
   if (previousKey && (logo || removing)) await storage.delete(previousKey).catch(() => {});
   const app = await presentApp(ctx, { ...access, app: row });
@@ -181,6 +163,11 @@ export async function deleteApp(ctx: AppContext, user: SessionUser, appId: strin
 
 export async function readThumbnail(ctx: AppContext, user: SessionUser, appId: string) {
   const { app } = await loadAppAccess(ctx, user, appId);
+  return readStoredLogo(ctx, app);
+}
+
+/** The app's stored logo with its checked type, or 404. */
+export async function readStoredLogo(ctx: AppContext, app: DeveloperAppRow) {
   if (!app.thumbnailKey) throw notFound('Logo');
   const file = await appStorage(ctx).read(app.thumbnailKey);
   if (!file) throw notFound('Logo');

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { LOGO_MAX_BYTES, LOGO_RECOMMENDED_MIN_SIZE } from '@portal/contracts';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import {
@@ -10,6 +12,7 @@ import {
   readImage,
   sniffType,
 } from '../../platform/uploads.ts';
+import type { NewDeveloperAppRow } from './apps.repo.ts';
 
 export const LOGO_TYPE_MESSAGE = 'The logo must be a JPEG or PNG image';
 export const LOGO_SIZE_MESSAGE = `The logo must be at most ${LOGO_MAX_BYTES / 1024 / 1024} MB`;
@@ -49,4 +52,39 @@ export async function storeLogo(storage: Storage, appId: string, upload: Pending
   } finally {
     await rm(upload.tempPath, { force: true });
   }
+}
+
+/** The app's logo columns after an upload (`logo`) or a removal; nothing when neither. */
+export function logoColumns(logo: StoredLogo | null, removing: boolean): Partial<NewDeveloperAppRow> {
+  if (logo)
+    return {
+      thumbnailKey: logo.key,
+      thumbnailType: logo.type,
+      thumbnailWidth: logo.width,
+      thumbnailHeight: logo.height,
+    };
+  if (removing)
+    return { thumbnailKey: null, thumbnailType: null, thumbnailWidth: null, thumbnailHeight: null };
+  return {};
+}
+
+// The logo's bytes as stored (checked to be a PNG or JPEG on upload), documented per image type.
+const logoBytes = { schema: z.unknown().describe('The image file') };
+export const LogoResponse = {
+  description: 'The logo',
+  content: { 'image/png': logoBytes, 'image/jpeg': logoBytes },
+};
+
+/** Streams a stored logo with its checked type; the browser may not guess another. */
+export function sendLogo(
+  reply: FastifyReply,
+  file: { stream: unknown; size: number; type: string; key: string },
+): FastifyReply {
+  return reply
+    .header('Content-Type', file.type)
+    .header('Content-Length', String(file.size))
+    .header('Content-Disposition', `inline; filename="${file.key.split('/').pop()}"`)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'private, max-age=3600')
+    .send(file.stream);
 }

@@ -14,6 +14,7 @@ import { sessionCookieValue } from '../../platform/auth/session-cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { type SessionUser, toWebHeaders } from '../../platform/http.ts';
+import { ACCOUNT_DISABLED, endSessions, isDisabled } from './auth.staff.ts';
 
 export function toCurrentUser(user: SessionUser): CurrentUser {
   return {
@@ -25,6 +26,7 @@ export function toCurrentUser(user: SessionUser): CurrentUser {
     procore_id: user.procoreId,
     company_name: user.companyName,
     critical_emails: user.criticalEmails,
+    developer_apps_beta: user.developerAppsBeta,
   };
 }
 
@@ -96,6 +98,12 @@ export async function signIn(
     }),
   );
   await attempt.succeeded();
+  // Told only to someone who knows the password: a disabled account is not revealed to guessers.
+  const disabled = await isDisabled(ctx, body.email);
+  if (disabled) {
+    await endSessions(ctx, disabled.id);
+    throw new AppError('forbidden', ACCOUNT_DISABLED);
+  }
   return result.headers;
 }
 
@@ -156,6 +164,7 @@ export async function updateSettings(
   if (body.name !== undefined) changes.name = body.name;
   if (body.company_name !== undefined) changes.companyName = body.company_name || null;
   if (body.critical_emails !== undefined) changes.criticalEmails = body.critical_emails;
+  if (body.developer_apps_beta !== undefined) changes.developerAppsBeta = body.developer_apps_beta;
   const [row] = await ctx.db.update(users).set(changes).where(eq(users.id, user.id)).returning();
   if (!row) throw new AppError('not_found', 'User not found');
   ctx.sessions.forgetUser(user.id);
@@ -164,5 +173,6 @@ export async function updateSettings(
     name: row.name,
     companyName: row.companyName,
     criticalEmails: row.criticalEmails,
+    developerAppsBeta: row.developerAppsBeta,
   });
 }

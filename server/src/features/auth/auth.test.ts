@@ -151,6 +151,27 @@ describe('password reset and settings', () => {
     assert.equal(me.critical_emails, false);
   });
 
+  test('the developer-apps beta opt-in is a preference that follows the user to another browser', async () => {
+    const { user, client } = await t.asNewUser();
+    assert.equal((await client.get('/api/v1/me')).json().developer_apps_beta, false);
+    const on = await client.patch('/api/v1/me', { developer_apps_beta: true });
+    assert.equal(on.statusCode, 200, on.body);
+    assert.equal(on.json().developer_apps_beta, true);
+    // The same session sees it (the cached session user was forgotten)…
+    assert.equal((await client.get('/api/v1/me')).json().developer_apps_beta, true);
+    assert.equal((await client.get('/api/v1/config')).json().user.developer_apps_beta, true);
+    // …and so does a new sign-in elsewhere.
+    const other = t.client();
+    const signIn = await other.post('/api/v1/auth/sign_in', { email: user.email, password: TEST_PASSWORD });
+    assert.equal(signIn.statusCode, 200, signIn.body);
+    assert.equal((await other.get('/api/v1/me')).json().developer_apps_beta, true);
+    const off = await client.patch('/api/v1/me', { developer_apps_beta: false });
+    assert.equal(off.json().developer_apps_beta, false);
+    assert.equal((await other.get('/api/v1/me')).json().developer_apps_beta, false);
+    const bad = await client.patch('/api/v1/me', { developer_apps_beta: 'yes' });
+    assert.equal(bad.statusCode, 422);
+  });
+
   test('changing the password needs the current one', async () => {
     const { user, client } = await t.asNewUser();
     const wrong = await client.post('/api/v1/me/password', {

@@ -328,3 +328,45 @@ export async function findLiveApp(ctx: AppContext, appId: string) {
     .where(and(eq(developerApps.id, appId), isNull(developerApps.deletedAt)));
   return row ?? null;
 }
+
+/**
+ * Staff change an app's owner (admin app page): the new owner gets the owner membership (joining the
+ * app if they were not on it), the previous owner stays on as an admin, and the app and its OAuth
+ * clients follow.
+ */
+export async function assignOwner(ctx: AppContext, input: { appId: string; userId: string }) {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(developerAppMembers)
+      .set({ role: 'admin', updatedAt: now })
+      .where(
+        and(
+          eq(developerAppMembers.developerAppId, input.appId),
+          eq(developerAppMembers.role, 'owner'),
+          sql`${developerAppMembers.userId} <> ${input.userId}`,
+        ),
+      );
+    await tx
+      .insert(developerAppMembers)
+      .values({
+        developerAppId: input.appId,
+        userId: input.userId,
+        role: 'owner',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [developerAppMembers.developerAppId, developerAppMembers.userId],
+        set: { role: 'owner', updatedAt: now },
+      });
+    await tx
+      .update(developerApps)
+      .set({ ownerId: input.userId, updatedAt: now })
+      .where(eq(developerApps.id, input.appId));
+    await tx
+      .update(oauthApplications)
+      .set({ ownerId: input.userId, updatedAt: now })
+      .where(eq(oauthApplications.developerAppId, input.appId));
+  });
+}

@@ -300,3 +300,8 @@ export async function acceptInvitation(
   }
   return { developer_app_id: app.id, role: invitation.role };
 }
+
+/** Staff only (the admin app page): makes `userId` the owner; the previous owner stays as an admin. */
+export async function assignOwnerAsStaff(ctx: AppContext, appId: string, userId: string): Promise<void> {
+  await repo.assignOwner(ctx, { appId, userId });
+}

@@ -18,6 +18,8 @@ export async function configRoutes(app: App) {
         semantic_versions: config.semanticVersions,
         reference_external_url: config.referenceExternalUrl ?? null,
         reference_external_label: config.referenceExternalLabel,
+        marketplace_partner_form_url: config.marketplacePartnerFormUrl,
+        marketplace_new_partner_form_url: config.marketplaceNewPartnerFormUrl,
         dev_api_base_url: config.devApiBaseUrl,
         branch: config.branch,
         csrf_token: issueCsrfToken(request, reply),

@@ -2,7 +2,7 @@ import type { Config } from '../../config.ts';
 import { escapeHtml, renderLayout } from '../../platform/mail/layout.ts';
 import type { RenderedMail } from '../../platform/mail/mail.ts';
 
-type Input = { ownerName: string; appName: string; appId: string };
+type Input = { ownerName: string; appName: string; appId: string; reason?: string | undefined };
 
 export function productionAccessMail(config: Config, input: Input, approved: boolean): RenderedMail {
   const url = `${config.publicUrl}/developer_apps/${input.appId}`;
@@ -10,13 +10,16 @@ export function productionAccessMail(config: Config, input: Input, approved: boo
   const line = approved
     ? `Your request for production credentials for ${input.appName} was approved. Open the app to view them.`
     : `Your request for production credentials for ${input.appName} was declined. Contact ${config.supportEmail} for details.`;
+  const reason = !approved && input.reason ? input.reason : '';
   return {
     subject: `${heading}: ${input.appName}`,
-    text: `Hi ${input.ownerName},\n\n${line}\n${url}`,
+    text: `Hi ${input.ownerName},\n\n${line}\n${reason ? `\nReason: ${reason}\n` : ''}${url}`,
     html: renderLayout({
       platformName: config.platformName,
       heading,
-      bodyHtml: `<p>Hi ${escapeHtml(input.ownerName)},</p><p>${escapeHtml(line)}</p>`,
+      bodyHtml: `<p>Hi ${escapeHtml(input.ownerName)},</p><p>${escapeHtml(line)}</p>${
+        reason ? `<p>Reason: ${escapeHtml(reason)}</p>` : ''
+      }`,
       action: { label: 'Open the app', url },
     }),
   };

@@ -1,4 +1,5 @@
 import {
+  DenyProductionAccessBody,
   IdParams,
   IssuedSecret,
   OauthApplication,
@@ -56,16 +57,24 @@ export async function credentialsRoutes(app: App) {
     '/admin/developer_apps/:id/production_access/approve',
     { config: { access: 'admin' }, schema: { params: IdParams, response: { 200: Ok } } },
     async (request) => {
-      await credentials.approveProductionAccess(app.ctx, request.params.id);
+      await credentials.approveProductionAccess(app.ctx, request.params.id, currentUser(request));
       return ok;
     },
   );
 
   app.post(
     '/admin/developer_apps/:id/production_access/deny',
-    { config: { access: 'admin' }, schema: { params: IdParams, response: { 200: Ok } } },
+    {
+      config: { access: 'admin' },
+      schema: { params: IdParams, body: DenyProductionAccessBody.nullish(), response: { 200: Ok } },
+    },
     async (request) => {
-      await credentials.denyProductionAccess(app.ctx, request.params.id);
+      await credentials.denyProductionAccess(
+        app.ctx,
+        request.params.id,
+        request.body?.reason,
+        currentUser(request),
+      );
       return ok;
     },
   );

@@ -22,6 +22,7 @@ import {
 } from '../../platform/secrets.ts';
 import { loadAppAccess, requirePermission } from '../apps/app-access.ts';
 import { type DeveloperAppRow, findApp, findOwner, updateApp } from '../apps/apps.repo.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { productionAccessMail } from './credentials.mail.ts';
 import {
   findByClientId,
@@ -113,7 +114,7 @@ export async function requestProductionAccess(
 }
 
 /** Staff approve a pending request: the production client is created; its secret is issued on first view. */
-export async function approveProductionAccess(ctx: AppContext, appId: string) {
+export async function approveProductionAccess(ctx: AppContext, appId: string, actor?: SessionUser) {
   const app = await findApp(ctx, appId);
   if (!app) throw notFound('Developer app');
   if (app.productionAccess !== 'production_pending')
@@ -134,23 +135,30 @@ export async function approveProductionAccess(ctx: AppContext, appId: string) {
     uid: client.clientId,
     confidential,
   });
+  if (actor) await auditDecision(ctx, actor, app.id, 'production_approved', null);
   await notifyOwner(ctx, app, true);
 }
 
-export async function denyProductionAccess(ctx: AppContext, appId: string) {
+export async function denyProductionAccess(
+  ctx: AppContext,
+  appId: string,
+  reason?: string,
+  actor?: SessionUser,
+) {
   const app = await findApp(ctx, appId);
   if (!app) throw notFound('Developer app');
   if (app.productionAccess !== 'production_pending')
     throw new AppError('conflict', 'This app has no pending production credentials request');
   await updateApp(ctx, app.id, { productionAccess: 'none', requestedConfidential: null });
-  await notifyOwner(ctx, app, false);
+  if (actor) await auditDecision(ctx, actor, app.id, 'none', reason ?? null);
+  await notifyOwner(ctx, app, false, reason);
 }
 
-async function notifyOwner(ctx: AppContext, app: DeveloperAppRow, approved: boolean) {
+async function notifyOwner(ctx: AppContext, app: DeveloperAppRow, approved: boolean, reason?: string) {
   const owner = await findOwner(ctx, app.ownerId);
   const mail = productionAccessMail(
     ctx.config,
-    { ownerName: owner.name, appName: app.name ?? app.internalName, appId: app.id },
+    { ownerName: owner.name, appName: app.name ?? app.internalName, appId: app.id, reason },
     approved,
   );
   await sendMail(ctx, {
@@ -266,4 +274,24 @@ export async function resealSecrets(ctx: AppContext): Promise<{ resealed: number
   if (resealed || unreadable)
     ctx.log.info({ resealed, unreadable }, 're-sealed secrets with the current key');
   return { resealed, unreadable };
+}
+
+function auditDecision(
+  ctx: AppContext,
+  actor: SessionUser,
+  appId: string,
+  state: 'production_approved' | 'none',
+  reason: string | null,
+) {
+  const action =
+    state === 'none' ? 'developer_app.production_access_deny' : 'developer_app.production_access_approve';
+  const after = { production_access: state, ...(reason ? { reason } : {}) };
+  return recordAudit(
+    ctx,
+    actor,
+    action,
+    { type: 'developer_app', id: appId },
+    { production_access: 'production_pending' },
+    after,
+  );
 }

@@ -3,7 +3,13 @@
  * name), and the schema 4.1 manifest a form-based (configured) version stands for.
  */
 import { randomUUID } from 'node:crypto';
-import { type ConfiguredManifestContent, type JsonObject, schemaFamily } from '@portal/contracts';
+import {
+  type Configured,
+  type ConfiguredManifestContent,
+  configuredToManifest,
+  type JsonObject,
+  schemaFamily,
+} from '@portal/contracts';
 
 type Json = JsonObject[string];
 
@@ -23,9 +29,14 @@ function withInstanceUuids(container: Json): Json {
 
 /**
  * The content as stored: a copy with uuids on every component and `app_manifest` naming the app's
- * manifest (id stable across versions, name the app's current name). Key order is kept.
+ * manifest (id stable across versions, name the app's current name). Key order is kept. A 4.1
+ * component without a uuid takes the one of the same type in `previous` (the app's newest version).
  */
-export function prepareContent(content: JsonObject, app: { manifestId: string; name: string }): JsonObject {
+export function prepareContent(
+  content: JsonObject,
+  app: { manifestId: string; name: string },
+  previous?: JsonObject | null,
+): JsonObject {
   const prepared: JsonObject = structuredClone(content);
   const appManifest = { id: app.manifestId, name: app.name };
   const result: JsonObject = { schema_version: prepared.schema_version ?? null, app_manifest: appManifest };
@@ -36,42 +47,28 @@ export function prepareContent(content: JsonObject, app: { manifestId: string; n
       if (kind in components) components[kind] = withInstanceUuids(components[kind]);
     result.components = components;
   } else {
-    for (const kind of ['fullscreen', 'sidepanel']) if (kind in result) result[kind] = withUuid(result[kind]);
+    for (const kind of ['fullscreen', 'sidepanel']) {
+      if (!(kind in result)) continue;
+      // A form-based version has no uuids: its components keep the previous version's.
+      const before = previous && isObject(previous[kind]) ? previous[kind].uuid : undefined;
+      const current = result[kind];
+      result[kind] =
+        typeof before === 'string' && isObject(current) && typeof current.uuid !== 'string'
+          ? { uuid: before, ...current }
+          : withUuid(current);
+    }
   }
   return result;
 }
 
-type ConfiguredComponent = NonNullable<ConfiguredManifestContent['fullscreen']> & { views?: string[] };
-
-function component(configured: ConfiguredComponent): JsonObject {
-  const out: JsonObject = { source_url: configured.source_url };
-  if (configured.views) out.views = configured.views;
-  if (configured.description) out.description = configured.description;
-  const parameters = configured.user_configuration;
-  if (parameters) {
-    const schema: JsonObject = { type: 'object', properties: parameters.schema.properties };
-    if (parameters.schema.required) schema.required = parameters.schema.required;
-    out.user_configuration = { schema, ...(parameters.required ? { required: parameters.required } : {}) };
-  }
-  return out;
-}
-
-/** The schema 4.1 manifest of a form-based version (permissions always present, as in 4.1). */
+/**
+ * The schema 4.1 manifest of a form-based version: the shared mapping (contracts
+ * configured-manifest.ts), which the web's Configuration Builder reads back with
+ * `manifestToConfigured`.
+ */
 export function configuredToContent(configured: ConfiguredManifestContent): JsonObject {
-  const content: JsonObject = { schema_version: '4.1' };
-  if (configured.fullscreen) content.fullscreen = component(configured.fullscreen);
-  if (configured.sidepanel) content.sidepanel = component(configured.sidepanel);
-  content.permissions = {
-    company: configured.permissions?.company ?? {},
-    project: configured.permissions?.project ?? {},
-  };
-  const instruction = configured.post_installation_instruction;
-  if (instruction?.notes && instruction.page?.url && instruction.page.label)
-    content.post_installation_instruction = {
-      notes: instruction.notes,
-      page: { url: instruction.page.url, label: instruction.page.label },
-    };
-  return content;
+  const plain = JSON.parse(JSON.stringify(configured, (_key, value) => value ?? undefined)) as Configured;
+  return configuredToManifest(plain);
 }
 
 /** Whether a version asks for user-level authentication (an authorization-code grant). */

@@ -263,3 +263,37 @@ describe('who may review', () => {
     assert.ok(badState.json().fields['app_version.state']);
   });
 });
+
+describe('staff decisions are audited', () => {
+  test('approve and reject go on the app history with the version, state and notes', async () => {
+    const app = await productionVersion();
+    assert.equal((await submit(app.owner, app.versionId, 'Please')).statusCode, 200);
+    assert.equal((await review(app.versionId, 'confidential', 'Fix the icon')).statusCode, 200);
+    t.clock.advance(1000); // the history is newest first: the two decisions a second apart
+    assert.equal((await submit(app.owner, app.versionId)).statusCode, 200);
+    assert.equal((await review(app.versionId, 'published', 'Good')).statusCode, 200);
+    const history = (await staff.client.get(`/api/v1/admin/audit?filters[subject_id]=${app.id}`)).json();
+    assert.deepEqual(
+      history.map((event: { action: string; actor_email: string; before: unknown; after: unknown }) => [
+        event.action,
+        event.actor_email,
+        event.before,
+        event.after,
+      ]),
+      [
+        [
+          'developer_app.manifest_approve',
+          staff.user.email,
+          { 'manifest 0.1.0': 'in_review', admin_notes: 'Fix the icon' },
+          { 'manifest 0.1.0': 'published', admin_notes: 'Good' },
+        ],
+        [
+          'developer_app.manifest_reject',
+          staff.user.email,
+          { 'manifest 0.1.0': 'in_review', admin_notes: null },
+          { 'manifest 0.1.0': 'confidential', admin_notes: 'Fix the icon' },
+        ],
+      ],
+    );
+  });
+});

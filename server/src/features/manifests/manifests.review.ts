@@ -19,6 +19,7 @@ import type { SessionUser } from '../../platform/http.ts';
 import { sendMail } from '../../platform/mail/mail.ts';
 import { recordEvent } from '../analytics/analytics.service.ts';
 import { type DeveloperAppRow, findApp, listMembers } from '../apps/apps.repo.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { loadManifestAccess, toManifest, versionRef } from './manifests.access.ts';
 import * as mails from './manifests.mail.ts';
 import * as repo from './manifests.repo.ts';
@@ -87,6 +88,18 @@ export async function changeReviewState(
     return row;
   });
 
+  if (actor === 'admin') {
+    // The staff audit log keeps each decision on the app's history; the field names the version.
+    const field = `manifest ${versionLabel(versionRef(updated))}`;
+    await recordAudit(
+      ctx,
+      user,
+      transition.event === 'approved' ? 'developer_app.manifest_approve' : 'developer_app.manifest_reject',
+      { type: 'developer_app', id: app.id },
+      { [field]: version.state, admin_notes: version.adminNotes },
+      { [field]: updated.state, admin_notes: updated.adminNotes },
+    );
+  }
   await recordEvent(ctx, user.id, {
     key: REVIEW_EVENT_KEY,
     additional_properties: {

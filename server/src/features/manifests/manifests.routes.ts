@@ -110,7 +110,7 @@ export async function manifestsRoutes(app: App) {
       config: { access: 'user', idempotent: true },
       schema: {
         summary:
-          "Create a version from manifest.content or the form's configured_manifest_content (semantic version suggested when left out); answers {manifest}",
+          "Create a version from manifest.content or the form's configured_manifest_content (semantic version suggested when left out; empty configured content only with allow_empty: true); answers {manifest}",
         body: CreateAppVersionedManifestBody,
         response: { 201: CreatedManifest },
       },

@@ -140,7 +140,12 @@ export async function createVersion(ctx: AppContext, user: SessionUser, input: C
       field: `${input.fieldPrefix}semantic_version`,
       assign: Boolean(configured),
     });
-    const content = prepareContent(raw, { manifestId: appManifestId, name: app.name ?? app.internalName });
+    const previous = configured ? await repo.newestVersion(tx, app.id, {}) : null;
+    const content = prepareContent(
+      raw,
+      { manifestId: appManifestId, name: app.name ?? app.internalName },
+      previous?.content as JsonObject | undefined,
+    );
     const now = ctx.clock.now();
     return repo.insertVersion(tx, {
       developerAppId: app.id,

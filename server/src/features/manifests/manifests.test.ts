@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { MANIFEST_MESSAGES, manifestHeaderStatus } from '@portal/contracts';
+import {
+  type Configured,
+  configuredToManifest,
+  MANIFEST_MESSAGES,
+  manifestHeaderStatus,
+  manifestToConfigured,
+} from '@portal/contracts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
 import { createAppAs } from '../apps/apps.fixtures.ts';
 import { EXAMPLE_MANIFEST_3, EXAMPLE_MANIFEST_4_1 } from './manifest-examples.ts';
@@ -212,6 +218,17 @@ describe('creating versions', () => {
       page: { url: 'https://a.example.com', label: 'Setup' },
     });
     assert.deepEqual([manifest.auth_code_capable, manifest.auth_code_locked], [true, true]);
+    // The stored manifest is the shared mapping's, and the web reads the form back from it.
+    const { app_manifest: _appManifest, ...stored } = manifest.content;
+    const { uuid: _uuid, ...sidepanel } = stored.sidepanel;
+    assert.deepEqual({ ...stored, sidepanel }, configuredToManifest(configured as Configured));
+    const read = manifestToConfigured(manifest.content, { authCodeCapable: manifest.auth_code_capable });
+    assert.ok(read.ok);
+    assert.deepEqual(configuredToManifest(read.configured), configuredToManifest(configured as Configured));
+    // The next form-based version keeps the side panel's uuid (the component is the same one).
+    const next = await post({ configured_manifest_content: configured });
+    assert.equal(next.statusCode, 201, next.body);
+    assert.equal(next.json().manifest.content.sidepanel.uuid, manifest.content.sidepanel.uuid);
 
     const empty = await post({ configured_manifest_content: { oauth: { enabled: false } } });
     assert.equal(empty.statusCode, 422);
@@ -242,6 +259,44 @@ describe('creating versions', () => {
         'Send either manifest.content or configured_manifest_content',
       ]);
     }
+  });
+
+  test('POST /app_versioned_manifests: an empty form-based version only with allow_empty (spec §5)', async () => {
+    const app = await manifestApp(t);
+    const post = (body: object) =>
+      app.owner.post('/api/v1/app_versioned_manifests', {
+        developer_app_id: app.id,
+        environment_type: 'Sandbox',
+        ...body,
+      });
+    const empty = { permissions: { company: {}, project: {} }, oauth: { enabled: false } };
+    for (const flag of [{}, { allow_empty: false }]) {
+      const refused = await post({ configured_manifest_content: empty, ...flag });
+      assert.equal(refused.statusCode, 422, refused.body);
+      assert.deepEqual(refused.json().fields, {
+        configured_manifest_content: [MANIFEST_MESSAGES.atLeastOneComponent],
+      });
+    }
+    const wrong = await post({ manifest: { content: EXAMPLE_MANIFEST_4_1 }, allow_empty: true });
+    assert.equal(wrong.statusCode, 422);
+    assert.deepEqual(wrong.json().fields, {
+      allow_empty: ['allow_empty applies to configured_manifest_content only'],
+    });
+    assert.equal((await list(app.owner, app.id)).json().length, 0);
+
+    const res = await post({ configured_manifest_content: empty, allow_empty: true });
+    assert.equal(res.statusCode, 201, res.body);
+    const manifest = res.json().manifest;
+    assert.equal(manifest.semantic_version, '0.1.0');
+    assert.deepEqual(manifest.configured_manifest_content, empty);
+    const { app_manifest: appManifest, ...content } = manifest.content;
+    assert.match(appManifest.id, UUID);
+    assert.deepEqual(content, { schema_version: '4.1', permissions: { company: {}, project: {} } });
+    assert.deepEqual([manifest.auth_code_capable, manifest.auth_code_locked], [false, false]);
+    // The form reads it back as the empty form.
+    const read = manifestToConfigured(manifest.content, { authCodeCapable: manifest.auth_code_capable });
+    assert.deepEqual(read, { ok: true, configured: empty });
+    assert.equal((await list(app.owner, app.id)).json().length, 1);
   });
 
   test('with semantic versions off, versions are numbered only and promote without release notes', async () => {

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { developerApps } from '../../db/schema/index.ts';
 import type { TestApp, TestClient } from '../../test/helpers.ts';
 import { multipart, pngBytes } from '../apps/apps.fixtures.ts';
+import { createVersion } from '../manifests/manifests.fixtures.ts';
 
 /** A real MP4 (2 s, 1280×720, 24 fps, with sound) for uploads and the demo seed. */
 export const SHOWCASE_MP4 = readFileSync(path.join(import.meta.dirname, 'seed-assets/showcase.mp4'));
@@ -13,7 +14,7 @@ export async function enableMarketplace(t: Pick<TestApp, 'ctx'>, appId: string):
   await t.ctx.db.update(developerApps).set({ marketplaceEnabled: true }).where(eq(developerApps.id, appId));
 }
 
-/** Every field of a listing that passes the review rules, media aside. */
+/** Every field of a listing that passes the review rules, media and the manifest version aside. */
 export function completeFields(name = 'Field Sync') {
   return {
     public_name: name,
@@ -68,12 +69,31 @@ export const mediaParts = () => [
 ];
 
 /**
- * A complete draft for the app, saved by `client` (the owner or an app admin): the fields, then
- * the logo, three screenshots and the showcase video. Answers the submission.
+ * A production version of the app, created by `client` (asking for production credentials first
+ * when the app has not), for the listing's version picker.
+ */
+export async function productionVersionFor(client: TestClient, appId: string) {
+  const asked = await client.post(`/api/v1/developer_apps/${appId}/production_access`, {
+    confidential: true,
+  });
+  if (asked.statusCode !== 200 && asked.statusCode !== 409)
+    throw new Error(`production request failed: ${asked.statusCode} ${asked.body}`);
+  return createVersion(client, appId, 'Production', `1.0.${++productionVersions}`);
+}
+let productionVersions = 0;
+
+/**
+ * A complete draft for the app, saved by `client` (the owner or an app admin): the fields with a
+ * new production version picked, then the logo, three screenshots and the showcase video. Answers
+ * the submission.
  */
 export async function completeDraft(t: TestApp, client: TestClient, appId: string, name = 'Field Sync') {
   await enableMarketplace(t, appId);
-  const created = await client.post(`/api/v1/developer_apps/${appId}/submissions`, completeFields(name));
+  const version = await productionVersionFor(client, appId);
+  const created = await client.post(`/api/v1/developer_apps/${appId}/submissions`, {
+    ...completeFields(name),
+    app_version_id: version.id,
+  });
   if (created.statusCode !== 201 && created.statusCode !== 200)
     throw new Error(`create failed: ${created.statusCode} ${created.body}`);
   const video = await uploadShowcase(client, appId);

@@ -126,7 +126,8 @@ export async function seedMarketplace(
           `pictures_attributes.${i}.file`,
         ),
       );
-    // The listing is for the app's newest production version, when it has one (the manifests seed).
+    // The listing is for the app's newest production version (the manifests seed made one; a
+    // listing without a version cannot be submitted).
     const [version] = (
       await listManifests(ctx, developer, {
         'filters[developer_app_id]': app.id,

@@ -8,9 +8,9 @@ import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { SessionUser } from '../../platform/http.ts';
 import { findApp, findAppWithRole } from '../apps/apps.repo.ts';
-import { findLiveBySlug, listLive, logosOf } from './marketplace.repo.ts';
+import { dailyViews, findLiveBySlug, listLive, logosOf } from './marketplace.repo.ts';
 import { mediaStorage } from './marketplace.storage.ts';
-import { countView } from './marketplace.views.ts';
+import { countView, portalDay } from './marketplace.views.ts';
 import { submissionAccess } from './submissions.access.ts';
 import { toPublicListing, toSummary } from './submissions.present.ts';
 import { findAttachment, listAttachments, listCategories, type SubmissionRow } from './submissions.repo.ts';
@@ -84,4 +84,13 @@ export async function readMedia(ctx: AppContext, user: SessionUser | null, id: s
   const file = await mediaStorage(ctx).read(key);
   if (!file) throw notFound('File');
   return { ...file, attachment };
+}
+
+/** Today in the portal's time zone (`YYYY-MM-DD`), the day views are counted under. */
+export const today = (ctx: AppContext) => portalDay(ctx);
+
+/** Public listing views of one app per day from `from` to `to` (both included), days with none left out. */
+export async function viewsPerDay(ctx: AppContext, appId: string, from: string, to: string) {
+  const rows = await dailyViews(ctx, appId, from, to);
+  return rows.map((row) => ({ date: row.day, count: Number(row.count) }));
 }

@@ -14,9 +14,6 @@ export function ruleOptions(ctx: AppContext, forReview: boolean): ListingRuleOpt
     forReview,
     fedramp: ctx.config.fedramp,
     securityQuestionnaire: ctx.config.securityQuestionnaire,
-    // Optional until the editor's version picker is built (docs/decisions.md); when given, it must be
-    // one of the app's production versions (appVersionProblems).
-    requireAppVersion: false,
   };
 }
 

@@ -320,6 +320,7 @@ describe('the review flow', () => {
     assert.equal(res.statusCode, 422, res.body);
     assert.equal(res.json().message, LISTING_MESSAGES.notValid);
     assert.deepEqual(res.json().fields, {
+      app_version_id: [LISTING_MESSAGES.required],
       small_logo: [LISTING_MESSAGES.required],
       pictures: ['At least 3 items are required'],
       showcase_video: [LISTING_MESSAGES.required],

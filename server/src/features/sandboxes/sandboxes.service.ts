@@ -178,3 +178,13 @@ export async function sandboxFor(
     updated_at: sandbox.updatedAt.toISOString(),
   };
 }
+
+/** Staff edit any app's sandbox client (admin app page, `sandbox_attributes`). */
+export async function updateSandboxAsStaff(ctx: AppContext, app: DeveloperAppRow, body: UpdateSandboxBody) {
+  const sandbox = await findSandboxForApp(ctx, app.id);
+  if (!sandbox?.oauthApplicationId) throw new AppError('conflict', 'The sandbox is not live yet');
+  await updateOauthApplication(ctx, sandbox.oauthApplicationId, {
+    ...(body.redirect_uri !== undefined ? { redirectUri: body.redirect_uri.trim() } : {}),
+    ...(body.allowed_cors_domain !== undefined ? { allowedCorsDomain: body.allowed_cors_domain.trim() } : {}),
+  });
+}

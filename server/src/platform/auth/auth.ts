@@ -44,6 +44,7 @@ export function createAuth(
         procoreId: { type: 'number', required: false, input: false },
         companyName: { type: 'string', required: false, input: true },
         criticalEmails: { type: 'boolean', required: false, defaultValue: true, input: false },
+        developerAppsBeta: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
     },
     emailAndPassword: {

@@ -4,10 +4,10 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { Database } from '../../db/client.ts';
-import { sessions, users, verifications } from '../../db/schema/index.ts';
+import { sessions, verifications } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { hashSessionToken } from './hashed-session-tokens.ts';
 
@@ -25,11 +25,11 @@ before(async () => {
     {
       beforeMigrate: async (database) => {
         await migrateUntil(database, 'hash_session_tokens');
-        const [user] = await database.db
-          .insert(users)
-          .values({ name: 'Legacy', email: 'legacy@example.com', emailVerified: true })
-          .returning();
-        userId = user!.id;
+        // Plain SQL: the schema's users table has columns added by later migrations.
+        const inserted = (await database.db.execute(
+          sql`insert into users (name, email, email_verified) values ('Legacy', 'legacy@example.com', true) returning id`,
+        )) as unknown as { rows: Array<{ id: string }> };
+        userId = inserted.rows[0]!.id;
         const inADay = new Date(Date.now() + 24 * 3600 * 1000);
         await database.db.insert(sessions).values({ token: LEGACY_SESSION, userId, expiresAt: inADay });
         await database.db

@@ -14,6 +14,7 @@ const user = (id: string): SessionUser => ({
   procoreId: 1,
   companyName: null,
   criticalEmails: true,
+  developerAppsBeta: false,
 });
 const inAnHour = (now: number) => new Date(now + 3_600_000);
 

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/** The longest span one metrics request covers (about two years of days). */
+export const METRICS_MAX_DAYS = 731;
+/** The span answered when the request names none: the last 90 days, today included. */
+export const METRICS_DEFAULT_DAYS = 90;
+
+const isRealDay = (value: string) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
+const Day = (label: string) =>
+  z
+    .string()
+    .refine(
+      (value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isRealDay(value),
+      `${label} must be a real date in the format YYYY-MM-DD`,
+    );
+
+/** Days between two `YYYY-MM-DD` days, counting both. */
+export const daysInRange = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+
+/**
+ * `from` and `to` (portal days, both included). Either may be left out: `to` defaults to today,
+ * `from` to 89 days before `to`. `from` after `to`, or a span over METRICS_MAX_DAYS, is refused.
+ */
+export const AppMetricsQuery = z.object({ from: Day('From').optional(), to: Day('To').optional() });
+
+/** Why a span cannot be answered, or null when it can. */
+export function metricsSpanProblem(from: string, to: string): string | null {
+  if (from > to) return 'From must not be after To';
+  if (daysInRange(from, to) > METRICS_MAX_DAYS)
+    return `At most ${METRICS_MAX_DAYS} days can be asked for at once`;
+  return null;
+}
+export type AppMetricsQuery = z.infer<typeof AppMetricsQuery>;
+
+/** One day's count; days without any are left out. */
+export const DailyCount = z.object({ date: z.string(), count: z.number().int() });
+export type DailyCount = z.infer<typeof DailyCount>;
+
+/** Daily counts over the span, oldest first; `total_count` is their sum (a KPI card's number). */
+export const DailyAggregates = z.object({ rows: z.array(DailyCount), total_count: z.number().int() });
+export type DailyAggregates = z.infer<typeof DailyAggregates>;
+
+/** One company's installation of the app (admin spec §3); `user_email_address` for staff only. */
+export const AppInstallation = z.object({
+  id: z.string(),
+  company_name: z.string(),
+  company_is_demo: z.boolean(),
+  user_email_address: z.string().nullable(),
+  procore_updated_at: z.string(),
+  status: z.string(),
+});
+export type AppInstallation = z.infer<typeof AppInstallation>;
+
+/**
+ * The engagement metrics of one app (admin spec §3 "Metrics payload"): daily installations and
+ * daily marketplace views over `from`…`to`, and the installations themselves. The portal has no
+ * installation source yet, so installations are always empty (docs/decisions.md "Engagement metrics").
+ */
+export const AppMetrics = z.object({
+  developer_app_id: z.string(),
+  from: z.string(),
+  to: z.string(),
+  daily_app_installations_aggregates: DailyAggregates,
+  daily_marketplace_app_views_aggregates: DailyAggregates,
+  app_installations: z.object({ rows: z.array(AppInstallation), total_count: z.number().int() }),
+});
+export type AppMetrics = z.infer<typeof AppMetrics>;

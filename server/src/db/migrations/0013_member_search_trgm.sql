@@ -1,0 +1,1 @@
+CREATE INDEX "developer_app_members_app_search_trgm" ON "developer_app_members" USING gin ("app_search" gin_trgm_ops);

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "developer_apps_beta" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,91 @@
+import type { AdminDeveloperAppRow, AdminDeveloperAppsQuery } from '@portal/contracts';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { developerApps, users } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { containsAny, type ListSort, listPage, resolveSort } from '../../platform/list.ts';
+import { appsInReview, laterOf, listingInReviewAt, versionInReviewAt } from './review-state.ts';
+
+/** Each sort ends in the id (unique); each has its index (schema/apps.ts). */
+const SORTS = {
+  internal_name: {
+    keys: [
+      { sql: developerApps.internalName, type: 'text' },
+      { sql: developerApps.id, type: 'uuid' },
+    ],
+    histogram: { table: 'developer_apps', column: 'internal_name' },
+  },
+  created_at: {
+    keys: [
+      { sql: developerApps.createdAt, type: 'timestamptz' },
+      { sql: developerApps.id, type: 'uuid' },
+    ],
+    histogram: { table: 'developer_apps', column: 'created_at' },
+  },
+  updated_at: {
+    keys: [
+      { sql: developerApps.updatedAt, type: 'timestamptz' },
+      { sql: developerApps.id, type: 'uuid' },
+    ],
+    histogram: { table: 'developer_apps', column: 'updated_at' },
+  },
+} satisfies Record<string, ListSort>;
+
+/** `filters[owner_id][]` comes as one value or several. */
+export const ownerIdsOf = (value: string | string[] | undefined) =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
+/** The filters both the apps list and the review queue take. */
+export function appFilters(query: {
+  'filters[owner_id][]'?: string | string[] | undefined;
+  'filters[in_review]'?: 'true' | 'false' | undefined;
+  'filters[with_deleted]'?: 'true' | 'false' | undefined;
+}): SQL | undefined {
+  const owners = ownerIdsOf(query['filters[owner_id][]']);
+  return and(
+    owners.length ? inArray(developerApps.ownerId, owners) : undefined,
+    query['filters[with_deleted]'] === 'true' ? undefined : isNull(developerApps.deletedAt),
+    query['filters[in_review]'] === 'true' ? sql`${developerApps.id} in ${appsInReview}` : undefined,
+  );
+}
+
+async function loadRows(ctx: AppContext, ids: string[]): Promise<AdminDeveloperAppRow[]> {
+  const rows = await ctx.db
+    .select({
+      app: developerApps,
+      owner: { id: users.id, name: users.name, email: users.email },
+      listingAt: sql<string | null>`${listingInReviewAt}`,
+      versionAt: sql<string | null>`${versionInReviewAt}`,
+    })
+    .from(developerApps)
+    .innerJoin(users, eq(users.id, developerApps.ownerId))
+    .where(inArray(developerApps.id, ids));
+  return rows.map(({ app, owner, listingAt, versionAt }) => ({
+    id: app.id,
+    internal_name: app.internalName,
+    name: app.name,
+    published: app.publishedAt !== null,
+    owner,
+    created_at: app.createdAt.toISOString(),
+    updated_at: app.updatedAt.toISOString(),
+    deleted_at: app.deletedAt?.toISOString() ?? null,
+    in_review_at: laterOf(listingAt, versionAt),
+  }));
+}
+
+/** `GET /admin/developer_apps`: every app (deleted ones on request), filtered, searched, sorted. */
+export async function listAdminApps(ctx: AppContext, query: AdminDeveloperAppsQuery) {
+  return listPage(
+    ctx.db,
+    {
+      from: sql`${developerApps}`,
+      table: 'developer_apps',
+      where: appFilters(query),
+      search: containsAny(query['filters[search]'], [developerApps.internalName, developerApps.name]),
+      id: developerApps.id,
+    },
+    resolveSort(SORTS, query.sort),
+    query,
+    (ids) => loadRows(ctx, ids),
+    (row) => row.id,
+  );
+}

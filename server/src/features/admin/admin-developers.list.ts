@@ -1,0 +1,86 @@
+import type { AdminDeveloper, AdminDevelopersQuery, DeveloperOption } from '@portal/contracts';
+import { inArray, sql } from 'drizzle-orm';
+import { users } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { containsAny, type ListSort, listPage, resolveSort } from '../../platform/list.ts';
+
+/** Each sort ends in the id (unique); each has its index (schema/users.ts). */
+const SORTS = {
+  name: {
+    keys: [
+      { sql: users.name, type: 'text' },
+      { sql: users.id, type: 'text' },
+    ],
+    histogram: { table: 'users', column: 'name' },
+  },
+  company_name: {
+    keys: [
+      { sql: sql`coalesce(${users.companyName}, '')`, type: 'text' },
+      { sql: users.id, type: 'text' },
+    ],
+  },
+  email: {
+    keys: [
+      { sql: users.email, type: 'text' },
+      { sql: users.id, type: 'text' },
+    ],
+    histogram: { table: 'users', column: 'email' },
+  },
+  procore_id: {
+    keys: [
+      { sql: users.procoreId, type: 'integer' },
+      { sql: users.id, type: 'text' },
+    ],
+    histogram: { table: 'users', column: 'procore_id' },
+  },
+} satisfies Record<string, ListSort>;
+
+/** How many options the created-by picker gets per search. */
+export const DEVELOPER_OPTIONS_LIMIT = 20;
+
+export function toAdminDeveloper(row: typeof users.$inferSelect): AdminDeveloper {
+  return {
+    id: row.id,
+    name: row.name,
+    company_name: row.companyName,
+    email: row.email,
+    procore_id: row.procoreId,
+    role: row.role,
+    employee: row.employee,
+    disabled: row.disabledAt !== null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const source = (search: string | undefined) => ({
+  from: sql`${users}`,
+  table: 'users',
+  search: containsAny(search, [users.name, users.email, users.companyName]),
+  id: users.id,
+});
+
+/** `GET /admin/developers`: registered developers, searched by name, e-mail or company. */
+export async function listAdminDevelopers(ctx: AppContext, query: AdminDevelopersQuery) {
+  const page = await listPage(
+    ctx.db,
+    source(query['filters[search]']),
+    resolveSort(SORTS, query.sort),
+    query,
+    (ids) => ctx.db.select().from(users).where(inArray(users.id, ids)),
+    (row) => row.id,
+  );
+  return { ...page, rows: page.rows.map(toAdminDeveloper) };
+}
+
+/** The created-by picker's options (spec §7: id and email), by e-mail. */
+export async function developerOptions(ctx: AppContext, search: string | undefined) {
+  const page = await listPage(
+    ctx.db,
+    source(search),
+    resolveSort(SORTS, 'email'),
+    { page: 1, per_page: DEVELOPER_OPTIONS_LIMIT },
+    (ids) => ctx.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids)),
+    (row) => row.id,
+  );
+  return { ...page, rows: page.rows satisfies DeveloperOption[] };
+}

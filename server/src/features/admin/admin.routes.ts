@@ -1,0 +1,173 @@
+import {
+  ADMIN_APP_SORTS,
+  ADMIN_DEVELOPER_SORTS,
+  ADMIN_OAUTH_SORTS,
+  AdminDeveloper,
+  AdminDeveloperApp,
+  AdminDeveloperAppRow,
+  AdminDeveloperAppsQuery,
+  AdminDevelopersQuery,
+  AdminLogoForm,
+  AdminLogoJson,
+  AdminLogoResponse,
+  AdminOauthApplication,
+  AdminOauthApplicationsQuery,
+  AdminUpdateDeveloperAppBody,
+  AdminUpdateDeveloperBody,
+  DeveloperOption,
+  IdParams,
+  REVIEW_QUEUE_SORTS,
+  ReviewQueueQuery,
+  ReviewQueueRow,
+} from '@portal/contracts';
+import { z } from 'zod';
+import { type App, currentUser, setPageHeaders } from '../../platform/http.ts';
+import { listParamsGuard } from '../../platform/list-params.ts';
+import { readAppForm } from '../apps/apps.form.ts';
+import { appStorage } from '../apps/apps.service.ts';
+import { changeLogoAsStaff, getAppAsStaff, readLogoAsStaff, updateAppAsStaff } from '../apps/apps.staff.ts';
+import { LogoResponse, sendLogo } from '../apps/logo.ts';
+import { findUserForStaff, updateUserAsStaff } from '../auth/auth.staff.ts';
+import { listAdminApps } from './admin-apps.list.ts';
+import { developerOptions, listAdminDevelopers, toAdminDeveloper } from './admin-developers.list.ts';
+import { listAdminOauthApplications } from './admin-oauth.list.ts';
+import { listReviewQueue } from './review-queue.list.ts';
+
+const APP_FILTERS = ['filters[search]', 'filters[owner_id][]', 'filters[in_review]', 'filters[with_deleted]'];
+
+/** Spec §7: "with only search it feeds the created-by options" — a query of nothing but the search. */
+const isOptionsRequest = (url: string) => {
+  const keys = [...new URL(url, 'http://portal.invalid').searchParams.keys()];
+  return keys.length === 1 && keys[0] === 'filters[search]';
+};
+
+export async function adminRoutes(app: App) {
+  app.get(
+    '/admin/developer_apps',
+    {
+      config: { access: 'admin' },
+      preValidation: listParamsGuard({ sorts: ADMIN_APP_SORTS, filters: APP_FILTERS }),
+      schema: { querystring: AdminDeveloperAppsQuery, response: { 200: z.array(AdminDeveloperAppRow) } },
+    },
+    async (request, reply) => {
+      const page = await listAdminApps(app.ctx, request.query);
+      setPageHeaders(request, reply, page);
+      return page.rows;
+    },
+  );
+
+  app.get(
+    '/admin/developers',
+    {
+      config: { access: 'admin' },
+      preValidation: listParamsGuard({ sorts: ADMIN_DEVELOPER_SORTS, filters: ['filters[search]'] }),
+      schema: {
+        querystring: AdminDevelopersQuery,
+        description:
+          'Registered developers. A query carrying only `filters[search]` answers the created-by options: `{id, email}` items by e-mail.',
+        response: { 200: z.array(z.union([AdminDeveloper, DeveloperOption])) },
+      },
+    },
+    async (request, reply) => {
+      const page = isOptionsRequest(request.url)
+        ? await developerOptions(app.ctx, request.query['filters[search]'])
+        : await listAdminDevelopers(app.ctx, request.query);
+      setPageHeaders(request, reply, page);
+      return page.rows;
+    },
+  );
+
+  app.get(
+    '/admin/oauth_applications',
+    {
+      config: { access: 'admin' },
+      preValidation: listParamsGuard({
+        sorts: ADMIN_OAUTH_SORTS,
+        filters: ['filters[search]', 'filters[name]', 'filters[uid]'],
+      }),
+      schema: {
+        querystring: AdminOauthApplicationsQuery,
+        response: { 200: z.array(AdminOauthApplication) },
+      },
+    },
+    async (request, reply) => {
+      const page = await listAdminOauthApplications(app.ctx, request.query);
+      setPageHeaders(request, reply, page);
+      return page.rows;
+    },
+  );
+
+  app.get(
+    '/admin/review_queue',
+    {
+      config: { access: 'admin' },
+      preValidation: listParamsGuard({ sorts: REVIEW_QUEUE_SORTS, filters: APP_FILTERS }),
+      schema: { querystring: ReviewQueueQuery, response: { 200: z.array(ReviewQueueRow) } },
+    },
+    async (request, reply) => {
+      const page = await listReviewQueue(app.ctx, request.query);
+      setPageHeaders(request, reply, page);
+      return page.rows;
+    },
+  );
+
+  app.get(
+    '/admin/developer_apps/:id',
+    {
+      config: { access: 'admin' },
+      schema: { params: IdParams, response: { 200: AdminDeveloperApp } },
+    },
+    async (request) => getAppAsStaff(app.ctx, request.params.id),
+  );
+
+  app.patch(
+    '/admin/developer_apps/:id',
+    {
+      config: { access: 'admin' },
+      schema: { params: IdParams, body: AdminUpdateDeveloperAppBody, response: { 200: AdminDeveloperApp } },
+    },
+    async (request) => updateAppAsStaff(app.ctx, currentUser(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/admin/developer_apps/:id',
+    {
+      config: {
+        access: 'admin',
+        documentedBody: { 'multipart/form-data': AdminLogoForm, 'application/json': AdminLogoJson },
+      },
+      schema: { params: IdParams, response: { 200: AdminLogoResponse } },
+    },
+    async (request) =>
+      changeLogoAsStaff(
+        app.ctx,
+        currentUser(request),
+        request.params.id,
+        await readAppForm(request, appStorage(app.ctx)),
+      ),
+  );
+
+  app.get(
+    '/admin/developer_apps/:id/thumbnail',
+    { config: { access: 'admin' }, schema: { params: IdParams, response: { 200: LogoResponse } } },
+    async (request, reply) => sendLogo(reply, await readLogoAsStaff(app.ctx, request.params.id)),
+  );
+
+  app.get(
+    '/admin/developers/:id',
+    { config: { access: 'admin' }, schema: { params: IdParams, response: { 200: AdminDeveloper } } },
+    async (request) => toAdminDeveloper(await findUserForStaff(app.ctx, request.params.id)),
+  );
+
+  app.patch(
+    '/admin/developers/:id',
+    {
+      config: { access: 'admin' },
+      schema: { params: IdParams, body: AdminUpdateDeveloperBody, response: { 200: AdminDeveloper } },
+    },
+    async (request) =>
+      toAdminDeveloper(
+        await updateUserAsStaff(app.ctx, currentUser(request), request.params.id, request.body),
+      ),
+  );
+}

@@ -1,0 +1,80 @@
+import type { ReviewQueueQuery, ReviewQueueRow } from '@portal/contracts';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { developerApps, users } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { containsAny, type ListSort, listPage, resolveSort } from '../../platform/list.ts';
+import { appFilters } from './admin-apps.list.ts';
+import { hasPublishedListing, listingInReviewAt, versionInReviewAt } from './review-state.ts';
+
+/**
+ * In review at: the later of the two submissions. It is computed, so it has no index: the queue is
+ * the few apps in review (both tables' partial indexes find them); sorting the whole table by it
+ * (inReview=false) reads every app, which staff do rarely.
+ */
+const inReviewAt = sql`coalesce(greatest(${listingInReviewAt}, ${versionInReviewAt}), 'epoch'::timestamptz)`;
+
+const SORTS = {
+  internal_name: {
+    keys: [
+      { sql: developerApps.internalName, type: 'text' },
+      { sql: developerApps.id, type: 'uuid' },
+    ],
+  },
+  owner: {
+    keys: [
+      { sql: users.email, type: 'text' },
+      { sql: developerApps.id, type: 'uuid' },
+    ],
+  },
+  in_review_at: {
+    keys: [
+      { sql: inReviewAt, type: 'timestamptz' },
+      { sql: developerApps.id, type: 'uuid' },
+    ],
+  },
+} satisfies Record<string, ListSort>;
+
+const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
+
+async function loadRows(ctx: AppContext, ids: string[]): Promise<ReviewQueueRow[]> {
+  const rows = await ctx.db
+    .select({
+      id: developerApps.id,
+      internalName: developerApps.internalName,
+      email: users.email,
+      listingAt: sql<string | null>`${listingInReviewAt}`,
+      versionAt: sql<string | null>`${versionInReviewAt}`,
+      published: sql<boolean>`${hasPublishedListing}`,
+    })
+    .from(developerApps)
+    .innerJoin(users, eq(users.id, developerApps.ownerId))
+    .where(inArray(developerApps.id, ids));
+  return rows.map((row) => ({
+    id: row.id,
+    internal_name: row.internalName,
+    owner: { email: row.email },
+    has_marketplace_listing_in_review: row.listingAt !== null,
+    has_app_version_in_review: row.versionAt !== null,
+    has_published_app: row.published,
+    marketplace_listing_in_review_at: iso(row.listingAt),
+    app_version_in_review_at: iso(row.versionAt),
+  }));
+}
+
+/** `GET /admin/review_queue`: apps with a listing or manifest in review (inReview defaults to true). */
+export async function listReviewQueue(ctx: AppContext, query: ReviewQueueQuery) {
+  return listPage(
+    ctx.db,
+    {
+      from: sql`${developerApps} inner join ${users} on ${users.id} = ${developerApps.ownerId}`,
+      table: 'developer_apps',
+      where: appFilters({ ...query, 'filters[in_review]': query['filters[in_review]'] ?? 'true' }),
+      search: containsAny(query['filters[search]'], [developerApps.internalName, developerApps.name]),
+      id: developerApps.id,
+    },
+    resolveSort(SORTS, query.sort),
+    query,
+    (ids) => loadRows(ctx, ids),
+    (row) => row.id,
+  );
+}

@@ -1,0 +1,21 @@
+import { AuditEvent, AuditQuery } from '@portal/contracts';
+import { z } from 'zod';
+import { type App, setPageHeaders } from '../../platform/http.ts';
+import { listParamsGuard } from '../../platform/list-params.ts';
+import { listAudit } from './audit.service.ts';
+
+export async function auditRoutes(app: App) {
+  app.get(
+    '/admin/audit',
+    {
+      config: { access: 'admin' },
+      preValidation: listParamsGuard({ sorts: [], filters: ['filters[subject_id]', 'filters[action]'] }),
+      schema: { querystring: AuditQuery, response: { 200: z.array(AuditEvent) } },
+    },
+    async (request, reply) => {
+      const page = await listAudit(app.ctx, request.query);
+      setPageHeaders(request, reply, page);
+      return page.rows;
+    },
+  );
+}

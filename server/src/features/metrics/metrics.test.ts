@@ -1,0 +1,142 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
+import { addMember, createAppAs } from '../apps/apps.fixtures.ts';
+import { completeDraft } from '../marketplace/marketplace.fixtures.ts';
+
+let t: TestApp;
+let owner: TestClient;
+let collaborator: TestClient;
+let stranger: TestClient;
+let staff: TestClient;
+let appId: string;
+let slug: string;
+
+const BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+const DAY = 24 * 60 * 60 * 1000;
+/** The test portal's day (TIME_ZONE is UTC in tests). */
+const today = () => t.clock.now().toISOString().slice(0, 10);
+const metricsUrl = (query = '') => `/api/v1/developer_apps/${appId}/metrics${query}`;
+
+/** An anonymous browser from its own address looks at the public listing. */
+const visit = (ip: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/marketplace/apps/${slug}`,
+    headers: { 'user-agent': BROWSER },
+    remoteAddress: ip,
+  });
+
+before(async () => {
+  t = await createTestApp();
+  const ownerUser = await t.asNewUser();
+  owner = ownerUser.client;
+  const member = await t.asNewUser();
+  collaborator = member.client;
+  stranger = (await t.asNewUser()).client;
+  staff = (await t.asNewUser({ role: 'admin' })).client;
+  const app = await createAppAs(owner, 'Metrics App');
+  appId = app.id;
+  await addMember(t, appId, member.user.id, 'developer');
+  const listing = await completeDraft(t, owner, appId, 'Metrics App');
+  assert.equal(
+    (await owner.patch(`/api/v1/submissions/${listing.id}`, { state: 'in_review' })).statusCode,
+    200,
+  );
+  const approved = await staff.patch(`/api/v1/admin/submissions/${listing.id}`, {
+    approval_state: 'approved',
+  });
+  assert.equal(approved.statusCode, 200, approved.body);
+  slug = approved.json().slug;
+});
+after(() => t.close());
+
+describe('engagement metrics', () => {
+  test('an app without views: empty aggregates, no installations, the last 90 days by default', async () => {
+    const res = await owner.get(metricsUrl());
+    assert.equal(res.statusCode, 200, res.body);
+    const to = today();
+    const from = new Date(t.clock.now().getTime() - 89 * DAY).toISOString().slice(0, 10);
+    assert.deepEqual(res.json(), {
+      developer_app_id: appId,
+      from,
+      to,
+      daily_app_installations_aggregates: { rows: [], total_count: 0 },
+      daily_marketplace_app_views_aggregates: { rows: [], total_count: 0 },
+      app_installations: { rows: [], total_count: 0 },
+    });
+  });
+
+  test('views are counted per day once per visitor, and summed', async () => {
+    const first = today();
+    assert.equal((await visit('203.0.113.1')).statusCode, 200);
+    await visit('203.0.113.1');
+    await visit('203.0.113.2');
+    t.clock.advance(DAY);
+    const second = today();
+    await visit('203.0.113.1');
+    // A bot is not a visit.
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/marketplace/apps/${slug}`,
+      headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' },
+      remoteAddress: '203.0.113.9',
+    });
+
+    const views = (await owner.get(metricsUrl())).json().daily_marketplace_app_views_aggregates;
+    assert.deepEqual(views, {
+      rows: [
+        { date: first, count: 2 },
+        { date: second, count: 1 },
+      ],
+      total_count: 3,
+    });
+    // A span names its days, both included.
+    const onlyFirst = await owner.get(metricsUrl(`?from=${first}&to=${first}`));
+    assert.deepEqual(onlyFirst.json().daily_marketplace_app_views_aggregates, {
+      rows: [{ date: first, count: 2 }],
+      total_count: 2,
+    });
+    assert.equal(onlyFirst.json().from, first);
+    const onlySecond = await owner.get(metricsUrl(`?from=${second}`));
+    assert.equal(onlySecond.json().daily_marketplace_app_views_aggregates.total_count, 1);
+  });
+
+  test("the app's people of every role and staff read it; strangers are told it does not exist", async () => {
+    const owners = await owner.get(metricsUrl());
+    for (const client of [collaborator, staff]) {
+      const res = await client.get(metricsUrl());
+      assert.equal(res.statusCode, 200, res.body);
+      assert.deepEqual(res.json(), owners.json());
+    }
+    assert.equal((await stranger.get(metricsUrl())).statusCode, 404);
+    assert.equal((await t.client().get(metricsUrl())).statusCode, 401);
+    assert.equal((await staff.get('/api/v1/developer_apps/not-an-id/metrics')).statusCode, 404);
+  });
+
+  test('a deleted app: staff still read it, its people no longer', async () => {
+    const app = await createAppAs(owner, 'Deleted Metrics');
+    assert.equal(
+      (await owner.request({ method: 'DELETE', url: `/api/v1/developer_apps/${app.id}` })).statusCode,
+      204,
+    );
+    assert.equal((await owner.get(`/api/v1/developer_apps/${app.id}/metrics`)).statusCode, 404);
+    assert.equal((await staff.get(`/api/v1/developer_apps/${app.id}/metrics`)).statusCode, 200);
+  });
+
+  test('bad spans are refused in the one error shape', async () => {
+    const cases: Array<[string, string, string]> = [
+      ['?from=2026-02-30', 'from', 'From must be a real date in the format YYYY-MM-DD'],
+      ['?to=yesterday', 'to', 'To must be a real date in the format YYYY-MM-DD'],
+      ['?from=2026-03-02&to=2026-03-01', 'from', 'From must not be after To'],
+      ['?from=2020-01-01&to=2026-01-01', 'from', 'At most 731 days can be asked for at once'],
+    ];
+    for (const [query, field, message] of cases) {
+      const res = await owner.get(metricsUrl(query));
+      assert.equal(res.statusCode, 422, `${query}: ${res.body}`);
+      assert.equal(res.json().code, 'validation_failed');
+      assert.deepEqual(res.json().fields[field], [message], query);
+    }
+  });
+});
