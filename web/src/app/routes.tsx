@@ -1,4 +1,4 @@
-import { Outlet, type RouteObject } from 'react-router';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { ShellSkeleton } from '../components/skeletons.tsx';
 import { RouteErrorBoundary } from './error-boundary.tsx';
 import { RequireAdmin, RequireUser } from './guards.tsx';
@@ -66,6 +66,20 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'marketplace',
+            lazy: lazyPage(
+              () => import('../features/marketplace/pages/marketplace-page.tsx'),
+              'MarketplacePage',
+            ),
+          },
+          {
+            path: 'marketplace/apps/:slug',
+            lazy: lazyPage(
+              () => import('../features/marketplace/pages/marketplace-listing-page.tsx'),
+              'MarketplaceListingPage',
+            ),
+          },
+          {
             path: 'reference/rest/docs/rest-api-overview',
             lazy: lazyPage(() => import('../features/reference/pages/rest-api-page.tsx'), 'RestApiPage'),
           },
@@ -115,8 +129,63 @@ export const routes: RouteObject[] = [
                 'NotificationPage',
               ),
             },
+            {
+              path: 'marketplace/previews/:id',
+              lazy: lazyPage(
+                () => import('../features/marketplace/pages/marketplace-preview-page.tsx'),
+                'MarketplacePreviewPage',
+              ),
+            },
           ]),
           adminOnly([
+            { path: 'admin', element: <Navigate to="/admin/developer_apps" replace /> },
+            {
+              path: 'admin/developer_apps',
+              lazy: lazyPage(
+                () => import('../features/admin/pages/developer-apps-page.tsx'),
+                'DeveloperAppsPage',
+              ),
+            },
+            {
+              path: 'admin/developer_apps/:id',
+              lazy: lazyPage(
+                () => import('../features/admin/pages/developer-app-edit-page.tsx'),
+                'DeveloperAppEditPage',
+              ),
+            },
+            {
+              path: 'admin/developer_apps/:id/contacts/new',
+              lazy: lazyPage(() => import('../features/admin/pages/contact-new-page.tsx'), 'ContactNewPage'),
+            },
+            {
+              path: 'admin/review_queue',
+              lazy: lazyPage(
+                () => import('../features/admin/pages/review-queue-page.tsx'),
+                'ReviewQueuePage',
+              ),
+            },
+            {
+              path: 'admin/developers',
+              lazy: lazyPage(() => import('../features/admin/pages/developers-page.tsx'), 'DevelopersPage'),
+            },
+            {
+              path: 'admin/developers/:id/edit',
+              lazy: lazyPage(
+                () => import('../features/admin/pages/developer-edit-page.tsx'),
+                'DeveloperEditPage',
+              ),
+            },
+            {
+              path: 'admin/oauth_applications',
+              lazy: lazyPage(
+                () => import('../features/admin/pages/oauth-applications-page.tsx'),
+                'OauthApplicationsPage',
+              ),
+            },
+            {
+              path: 'admin/audit',
+              lazy: lazyPage(() => import('../features/admin/pages/audit-page.tsx'), 'AuditPage'),
+            },
             {
               path: 'admin/outbox',
               lazy: lazyPage(() => import('../features/outbox/pages/outbox-page.tsx'), 'OutboxPage'),

@@ -10,15 +10,18 @@ import { type ListParams, totalPages } from './use-list-params.ts';
 export function ListPagination({
   data,
   list,
+  label,
 }: {
   data: Page<unknown> | undefined;
   list: ListParams<string>;
+  /** The navigation landmark's name, when a list has controls above and below it. */
+  label?: string;
 }) {
   const { t } = useTranslation();
   const pages = totalPages(data);
   if (pages <= 1) return null;
   return (
-    <Group justify="center" component="nav" aria-label={t('list.pages')}>
+    <Group justify="center" component="nav" aria-label={label ?? t('list.pages')}>
       <Pagination
         total={pages}
         value={Math.min(list.page, pages)}

@@ -23,4 +23,6 @@ test('the table scrolls inside its own box below its minimum width', () => {
   expect(container).not.toBeNull();
   expect(container.style.getPropertyValue('--table-overflow')).toBe('auto');
   expect(container.style.getPropertyValue('--table-min-width')).toContain('37.5rem');
+  // A keyboard reaches the box to scroll it.
+  expect(container).toHaveAttribute('tabindex', '0');
 });

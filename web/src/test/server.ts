@@ -11,6 +11,7 @@ export const developer: CurrentUser = {
   procore_id: 1000002,
   company_name: 'Acme',
   critical_emails: true,
+  developer_apps_beta: false,
 };
 
 export const admin: CurrentUser = {
@@ -32,6 +33,8 @@ export function runtimeConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeCo
     semantic_versions: true,
     reference_external_url: 'https://example.com/developers',
     reference_external_label: 'Construction Network API',
+    marketplace_partner_form_url: 'https://partners.example.com/listing',
+    marketplace_new_partner_form_url: 'https://partners.example.com/join',
     dev_api_base_url: 'https://sandbox.procore.com',
     branch: 'main',
     csrf_token: 'csrf-test',
@@ -57,9 +60,18 @@ export const collaboratorsHandlers = [
 /** The manage-app page shows the Manifests section; by default the app has no versions. */
 export const manifestsHandlers = [http.get('/api/v1/manifests', () => HttpResponse.json([]))];
 
+/** The manage-app page shows the marketplace listing card; by default the app has no listing. */
+export const marketplaceHandlers = [
+  http.get('/api/v1/developer_apps/:id/submissions', () =>
+    HttpResponse.json({ published_app: null, unpublished_app: null }),
+  ),
+  http.get('/api/v1/categories', () => HttpResponse.json([{ id: 1, label: 'Project Management' }])),
+];
+
 export const server = setupServer(
   configHandler(runtimeConfig()),
   unreadCountHandler(),
   ...collaboratorsHandlers,
   ...manifestsHandlers,
+  ...marketplaceHandlers,
 );

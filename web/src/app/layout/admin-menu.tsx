@@ -5,6 +5,11 @@ import type { DeferredControlProps } from '../deferred-control.tsx';
 
 /** Admin destinations; each admin feature adds its entry here (label is an en.json key). */
 export const adminMenuItems: Array<{ labelKey: string; to: string }> = [
+  { labelKey: 'adminLists.developerApps', to: '/admin/developer_apps' },
+  { labelKey: 'adminLists.reviewQueue', to: '/admin/review_queue' },
+  { labelKey: 'adminLists.developers', to: '/admin/developers' },
+  { labelKey: 'adminLists.oauthApplications', to: '/admin/oauth_applications' },
+  { labelKey: 'audit.title', to: '/admin/audit' },
   { labelKey: 'admin.outbox', to: '/admin/outbox' },
   { labelKey: 'announcements.adminMenu', to: '/admin/notifications' },
 ];

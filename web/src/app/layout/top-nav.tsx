@@ -45,6 +45,9 @@ export function TopNav() {
           </Button>
         }
       />
+      <Button component={Link} to="/marketplace" variant="subtle" color="dark" onClick={close}>
+        {t('nav.marketplace')}
+      </Button>
       {!user && narrow && (
         <Button component={Link} to={withReturn('/sign_up', back)} onClick={close}>
           {t('nav.signUp')}

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { expect, test } from 'vitest';
 import { renderRoute } from '../../test/render.tsx';
-import { admin, configHandler, runtimeConfig, server } from '../../test/server.ts';
+import { admin, configHandler, developer, runtimeConfig, server } from '../../test/server.ts';
 import { app, ownerFlags } from '../apps/test-fixtures.ts';
 import { bodyRows, manifest, manifestsApi, readyApp, section, signedInOn } from './test-fixtures.ts';
 
@@ -260,4 +260,103 @@ test('FedRAMP has no sandbox: only the Production tab', async () => {
   const card = await section();
   expect(within(card).queryByRole('tab', { name: 'Sandbox' })).toBeNull();
   expect(within(card).getByRole('tab', { name: 'Production' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('FedRAMP: versions are created straight in production, and the header follows production', async () => {
+  signedInOn();
+  server.use(configHandler(runtimeConfig({ user: developer, fedramp: true })));
+  const approved = manifest({
+    environment: 'Production',
+    semantic_version: '0.1.0',
+    state: 'published',
+    published_to_marketplace: true,
+    content: { schema_version: '4.1', fullscreen: { source_url: 'https://example.com' } },
+  });
+  const api = manifestsApi([approved]);
+  renderRoute('/developer_apps/a1');
+  const card = await section();
+  expect(await within(card).findByTestId('manifest-status')).toHaveTextContent('Approved Version');
+  await userEvent.click(within(card).getByRole('button', { name: 'Create New Version' }));
+  const dialog = await screen.findByRole('dialog', { name: 'New Production manifest version' });
+  expect(within(dialog).getByRole('textbox', { name: /Semantic version/ })).toHaveValue('0.2.0');
+  expect(within(dialog).queryByRole('button', { name: 'Side panel' })).toBeNull();
+  const create = within(dialog).getByRole('button', { name: 'Create' });
+  await waitFor(() => expect(create).toBeEnabled());
+  await userEvent.click(create);
+  expect(await screen.findByText('New production manifest version created')).toBeInTheDocument();
+  expect(api.callsTo('POST', '/app_versions')[0]?.body).toMatchObject({
+    app_version: { environment_type: 'Production', semantic_version: '0.2.0' },
+  });
+  const table = await within(card).findByRole('table', { name: 'Production manifests' });
+  await waitFor(() => expect(bodyRows(table)).toHaveLength(2));
+  expect(bodyRows(table)[0]).toHaveTextContent('0.2.0');
+  await waitFor(() => expect(within(card).getByTestId('manifest-status')).toHaveTextContent('Promoted'));
+  expect(within(card).queryByText('Sandbox manifest created')).toBeNull();
+});
+
+test('FedRAMP without production credentials requested: creating waits for them', async () => {
+  signedInOn({ ...readyApp, production_access: 'none' });
+  server.use(configHandler(runtimeConfig({ user: developer, fedramp: true })));
+  manifestsApi([]);
+  renderRoute('/developer_apps/a1');
+  const card = await section();
+  expect(await within(card).findByText(MANIFEST_MESSAGES.productionCredentialsRequired)).toBeInTheDocument();
+  expect(within(card).getByRole('button', { name: 'Create New Version' })).toBeDisabled();
+  expect(await within(card).findByTestId('manifest-status')).toHaveTextContent('Draft');
+});
+
+test('without semantic versions: no Release notes column, and promoting needs no release notes', async () => {
+  signedInOn();
+  server.use(configHandler(runtimeConfig({ user: developer, semantic_versions: false })));
+  const sandbox = manifest({ version: 2, semantic_version: null, promotable: true });
+  const production = manifest({ environment: 'Production', version: 1, semantic_version: null });
+  const api = manifestsApi([sandbox, production]);
+  renderRoute('/developer_apps/a1');
+  const card = await section();
+  await userEvent.click(await within(card).findByRole('button', { name: 'Promote' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Promote version 2 to production' });
+  expect(within(dialog).getByRole('textbox', { name: 'Release notes' })).not.toBeRequired();
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Promote' }));
+  expect(await screen.findByText('New production manifest version created')).toBeInTheDocument();
+  expect(api.callsTo('POST', '/app_version_promotions')[0]?.body).toEqual({
+    app_version_promotion: { source_app_version_id: sandbox.id, changelog: null },
+  });
+  const table = await within(card).findByRole('table', { name: 'Production manifests' });
+  await waitFor(() => expect(bodyRows(table)).toHaveLength(2));
+  const headers = within(table)
+    .getAllByRole('columnheader')
+    .map((header) => header.textContent);
+  expect(headers).toEqual([
+    'Version',
+    'Released to production',
+    'App Version Key',
+    'Published to marketplace',
+    'Review',
+  ]);
+  expect(within(table).queryByRole('button', { name: 'Release notes' })).toBeNull();
+});
+
+test('a refused promotion shows the reason in the dialog, in a banner that can be dismissed', async () => {
+  signedInOn();
+  const { versions } = seeded();
+  manifestsApi(versions);
+  server.use(
+    http.post('/api/v1/app_version_promotions', () =>
+      HttpResponse.json(
+        { message: MANIFEST_MESSAGES.productionCredentialsRequired, errors: [], code: 'conflict' },
+        { status: 409 },
+      ),
+    ),
+  );
+  renderRoute('/developer_apps/a1');
+  const card = await section();
+  await userEvent.click(await within(card).findByRole('button', { name: 'Promote' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Promote version 0.2.0 to production' });
+  await userEvent.type(within(dialog).getByRole('textbox', { name: /Release notes/ }), 'Notes.');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Promote' }));
+  const banner = await within(dialog).findByRole('alert', { name: 'An error occurred' });
+  expect(banner).toHaveTextContent(MANIFEST_MESSAGES.productionCredentialsRequired);
+  await userEvent.click(within(banner).getByRole('button', { name: 'Dismiss' }));
+  await waitFor(() => expect(within(dialog).queryByRole('alert')).toBeNull());
+  expect(within(card).getByRole('tab', { name: 'Sandbox' })).toHaveAttribute('aria-selected', 'true');
 });

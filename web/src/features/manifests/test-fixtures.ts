@@ -153,9 +153,20 @@ export function manifestsApi(
     }),
     http.post('/api/v1/app_versions', async ({ request }) => {
       const { body } = await record(request);
-      const input = (body as { app_version: { manifest: { content: JsonObject }; semantic_version: string } })
-        .app_version;
-      const created = manifest({ content: input.manifest.content, semantic_version: input.semantic_version });
+      const input = (
+        body as {
+          app_version: {
+            environment_type: string;
+            manifest: { content: JsonObject };
+            semantic_version: string;
+          };
+        }
+      ).app_version;
+      const created = manifest({
+        environment: input.environment_type === 'Sandbox' ? 'Sandbox' : 'Production',
+        content: input.manifest.content,
+        semantic_version: input.semantic_version,
+      });
       versions.push(created);
       return HttpResponse.json(created, { status: 201 });
     }),
@@ -186,9 +197,11 @@ export function manifestsApi(
     http.patch('/api/v1/admin/app_versions/:id', async ({ request, params }) => {
       const { body } = await record(request);
       const version = find(String(params.id));
-      const state = (body as { app_version: { state: Manifest['state'] } }).app_version.state;
+      const { state, admin_notes } = (body as { app_version: Pick<Manifest, 'state' | 'admin_notes'> })
+        .app_version;
       Object.assign(version, {
         state,
+        admin_notes,
         submittable: state === 'confidential',
         published_to_marketplace: state === 'published',
       });

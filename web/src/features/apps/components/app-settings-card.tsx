@@ -22,7 +22,7 @@ import { errorsJoined } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { CollaboratorsList } from '../../collaborators/components/collaborators-list.tsx';
-import { useUpdateApp } from '../api.ts';
+import { useRemoveLogo, useUpdateApp, useUploadLogo } from '../api.ts';
 import { LogoField } from './logo-field.tsx';
 import { ErrorBanner } from './section-card.tsx';
 
@@ -46,6 +46,8 @@ export function AppSettingsCard({
   const { t } = useTranslation();
   const config = useConfig();
   const update = useUpdateApp(app.id);
+  const uploadLogo = useUploadLogo(app.id);
+  const removeLogo = useRemoveLogo(app.id);
   const [error, setError] = useState<string | null>(null);
   const showError = (failure: unknown) => setError(errorsJoined(failure, t('apps.errors.generic')));
   const form = useForm({
@@ -119,7 +121,13 @@ export function AppSettingsCard({
             disabled={!canChange('internal_name')}
             {...form.getInputProps('internal_name')}
           />
-          <LogoField app={app} disabled={!canChange('thumbnail')} onError={showError} />
+          <LogoField
+            previewUrl={app.thumbnail_url}
+            upload={uploadLogo}
+            remove={removeLogo}
+            disabled={!canChange('thumbnail')}
+            onError={showError}
+          />
           <Title order={3} size="h4">
             {t('apps.settings.credentials')}
           </Title>

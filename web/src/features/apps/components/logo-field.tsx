@@ -1,11 +1,24 @@
 import { notifications } from '@mantine/notifications';
-import type { DeveloperApp } from '@portal/contracts';
 import { LOGO_MAX_BYTES } from '@portal/contracts/limits';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DropzoneField } from '../../../components/dropzone-field.tsx';
-import { ApiRequestError } from '../../../lib/api.ts';
-import { useRemoveLogo, useUploadLogo } from '../api.ts';
+import { ApiRequestError, type UploadProgress } from '../../../lib/api.ts';
+
+/** What the field needs of a mutation (declared as methods, so any TanStack mutation of these fits). */
+type Call<V, R> = {
+  isPending: boolean;
+  mutate(
+    variables: V,
+    options: { onSuccess?(data: R): void; onError?(error: Error): void; onSettled?(): void },
+  ): void;
+};
+
+/** The two calls behind the field: the developer's (`apps/api.ts`) or staff's (`admin/api.ts`). */
+export type LogoMutations = {
+  upload: Call<{ file: File; onProgress: UploadProgress }, { thumbnail_notice: string | null }>;
+  remove: Call<void, unknown>;
+};
 
 const LOGO_TYPES = ['image/png', 'image/jpeg'];
 
@@ -14,17 +27,17 @@ const LOGO_TYPES = ['image/png', 'image/jpeg'];
  * server checks the content. A failure goes to the settings card's banner (`onError`).
  */
 export function LogoField({
-  app,
+  previewUrl,
+  upload,
+  remove,
   disabled,
   onError,
-}: {
-  app: DeveloperApp;
+}: LogoMutations & {
+  previewUrl: string | null;
   disabled: boolean;
   onError: (error: unknown) => void;
 }) {
   const { t } = useTranslation();
-  const upload = useUploadLogo(app.id);
-  const remove = useRemoveLogo(app.id);
   const [progress, setProgress] = useState<number | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
 
@@ -61,7 +74,7 @@ export function LogoField({
       accept={LOGO_TYPES}
       acceptLabel={t('apps.logo.types')}
       maxBytes={LOGO_MAX_BYTES}
-      previewUrl={app.thumbnail_url}
+      previewUrl={previewUrl}
       previewAlt={t('apps.logo.alt')}
       progress={progress}
       error={fieldError}

@@ -1,26 +1,42 @@
-import { Alert, Anchor, Breadcrumbs, Container, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { importWithRetry } from '../../../app/lazy.ts';
 import { NotFoundPage } from '../../../app/not-found-page.tsx';
 import { PageSkeleton } from '../../../components/skeletons.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { CollaboratorsPanel } from '../../collaborators/components/collaborators-panel.tsx';
+import { OptInBanner, OptInToggle } from '../../config-builder/components/opt-in.tsx';
+import { useDeveloperAppsBeta } from '../../config-builder/opt-in.ts';
 import { ManifestsSection } from '../../manifests/components/manifests-section.tsx';
+import { MarketplaceListingCard } from '../../marketplace/components/marketplace-listing-card.tsx';
 import { appPermissionsQuery, appQuery } from '../api.ts';
 import { AppSettingsCard } from '../components/app-settings-card.tsx';
 import { CredentialsCard } from '../components/credentials-card.tsx';
 import { DeleteAppCard } from '../components/delete-app-card.tsx';
 import { SandboxCard } from '../components/sandbox-card.tsx';
 
-/** The classic manage-app page: settings, manifests, sandbox, credentials, collaborators and delete cards. */
+/** The tabbed page (form-based beta) is its own chunk, loaded only for users who opted in. */
+const TabbedAppPage = lazy(() =>
+  importWithRetry(() => import('../../config-builder/pages/tabbed-app-page.tsx')).then((module) => ({
+    default: module.TabbedAppPage,
+  })),
+);
+
+/**
+ * The app page: the tabbed page for users in the form-based beta, else the classic manage-app page:
+ * settings, manifests, sandbox, credentials, collaborators and delete cards.
+ */
 export function ManageAppPage() {
   const { t } = useTranslation();
   const config = useConfig();
   const id = useParams().id!;
   const app = useQuery(appQuery(id));
   const permissions = useQuery(appPermissionsQuery(id));
+  const beta = useDeveloperAppsBeta();
 
   if (app.error instanceof ApiRequestError && app.error.status === 404) return <NotFoundPage />;
   if (app.isError || permissions.isError) {
@@ -33,6 +49,12 @@ export function ManageAppPage() {
     );
   }
   if (!app.data || !permissions.data) return <PageSkeleton />;
+  if (beta.optedIn)
+    return (
+      <Suspense fallback={<PageSkeleton />}>
+        <TabbedAppPage app={app.data} permissions={permissions.data} />
+      </Suspense>
+    );
   const name = app.data.name || app.data.internal_name;
 
   return (
@@ -47,7 +69,11 @@ export function ManageAppPage() {
           </Anchor>
           <Text>{t('apps.breadcrumb.manage')}</Text>
         </Breadcrumbs>
-        <Title order={1}>{name}</Title>
+        <Group justify="space-between" wrap="wrap">
+          <Title order={1}>{name}</Title>
+          <OptInToggle />
+        </Group>
+        <OptInBanner />
         {app.data.published_at && (
           <Alert color="yellow" title={t('apps.published.title')}>
             {t('apps.published.warning')}
@@ -57,6 +83,7 @@ export function ManageAppPage() {
         <ManifestsSection app={app.data} permissions={permissions.data} />
         {!config.fedramp && <SandboxCard app={app.data} permissions={permissions.data} />}
         <CredentialsCard app={app.data} permissions={permissions.data} />
+        <MarketplaceListingCard app={app.data} />
         <CollaboratorsPanel appId={id} role={app.data.role} />
         {permissions.data.canDestroy && <DeleteAppCard app={app.data} />}
       </Stack>

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import type { DeveloperApp, DeveloperAppPermissions, Manifest } from '@portal/contracts';
-import { hasServiceAccount, MANIFEST_MESSAGES, nextSemanticVersion } from '@portal/contracts/manifest-rules';
+import { hasOauthComponent, MANIFEST_MESSAGES, nextSemanticVersion } from '@portal/contracts/manifest-rules';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,11 +46,19 @@ export function ManifestsSection({
   const isLoaded = newestSandbox.isSuccess && newestProduction.isSuccess;
   const sandboxLive = app.sandbox?.status === 'live';
   const canCreate = permissions.canModifyManifests && permissions.canCreateSandboxManifests;
+  // FedRAMP has no sandbox: versions are created straight in production (production credentials
+  // requested), and the header compares that newest version with itself (it follows its state).
+  const createIn = config.fedramp ? 'Production' : 'Sandbox';
+  const newestOfCreated = config.fedramp ? productionVersion : sandboxVersion;
   const onError = (failure: unknown) => setError(errorsJoined(failure, t('manifests.errors.generic')));
 
   const handleCreated = (manifest: Manifest) => {
     setError(null);
-    setFirstSandbox(!sandboxVersion && hasServiceAccount(manifest.content));
+    setFirstSandbox(
+      !config.fedramp &&
+        !sandboxVersion &&
+        hasOauthComponent(manifest.content, manifest.configured_manifest_content),
+    );
   };
   const handlePromoted = () => {
     setError(null);
@@ -60,7 +68,7 @@ export function ManifestsSection({
   return (
     <SectionCard id="manifests-heading" title={t('manifests.title')}>
       {isLoaded && (
-        <ManifestStatusBadge newestSandbox={sandboxVersion} newestProduction={productionVersion} />
+        <ManifestStatusBadge newestSandbox={newestOfCreated} newestProduction={productionVersion} />
       )}
       <ErrorBanner title={t('manifests.errors.title')} message={error} onClose={() => setError(null)} />
       <Tabs value={tab} onChange={(value) => value && setTab(value as Tab)} keepMounted={false}>
@@ -113,6 +121,16 @@ export function ManifestsSection({
                 {MANIFEST_MESSAGES.productionCredentialsRequired}
               </Alert>
             )}
+            {config.fedramp && permissions.canModifyManifests && (
+              <Group justify="flex-end">
+                <Button
+                  onClick={() => setEditing(true)}
+                  disabled={app.production_access === 'none' || !isLoaded}
+                >
+                  {t('manifests.sandbox.create')}
+                </Button>
+              </Group>
+            )}
             <ProductionManifestsTable
               appId={app.id}
               withReleaseNotes={config.semantic_versions}
@@ -129,8 +147,8 @@ export function ManifestsSection({
         opened={editing}
         onClose={() => setEditing(false)}
         appId={app.id}
-        environment="Sandbox"
-        initialContent={sandboxVersion?.content ?? null}
+        environment={createIn}
+        initialContent={newestOfCreated?.content ?? null}
         semanticVersion={{
           enabled: config.semantic_versions,
           suggested: nextSemanticVersion(

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { Manifest } from '@portal/contracts';
 import { MANIFESTS_PER_PAGE } from '@portal/contracts/limits';
 import { versionLabel } from '@portal/contracts/manifest-rules';
@@ -18,10 +18,13 @@ const STATE_COLOR = { confidential: 'gray', in_review: 'yellow', published: 'gre
 /**
  * Production versions (spec §2): version, released to production, app version key, published to
  * marketplace, release notes (with semantic versions) and the review state with its actions.
+ * `withReviewNotes` adds the notes of the review (the developer's, the reviewer's): the admin app
+ * page's reviewers read them there.
  */
 export function ProductionManifestsTable({
   appId,
   withReleaseNotes,
+  withReviewNotes = false,
   canModifyManifests,
   isPlatformAdmin,
   onView,
@@ -30,6 +33,7 @@ export function ProductionManifestsTable({
 }: {
   appId: string;
   withReleaseNotes: boolean;
+  withReviewNotes?: boolean;
   canModifyManifests: boolean;
   isPlatformAdmin: boolean;
   onView: (manifest: Manifest) => void;
@@ -59,7 +63,7 @@ export function ProductionManifestsTable({
   if (!versions.data.items.length) return <Text c="dimmed">{t('manifests.production.empty')}</Text>;
   return (
     <>
-      <ResponsiveTable minWidth={860} aria-label={t('manifests.production.table')}>
+      <ResponsiveTable minWidth={withReviewNotes ? 1100 : 860} aria-label={t('manifests.production.table')}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('manifests.columns.version')}</Table.Th>
@@ -67,6 +71,7 @@ export function ProductionManifestsTable({
             <Table.Th>{t('manifests.columns.appVersionKey')}</Table.Th>
             <Table.Th>{t('manifests.columns.publishedToMarketplace')}</Table.Th>
             {withReleaseNotes && <Table.Th>{t('manifests.columns.releaseNotes')}</Table.Th>}
+            {withReviewNotes && <Table.Th>{t('manifests.columns.reviewNotes')}</Table.Th>}
             <Table.Th>{t('manifests.columns.review')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -98,9 +103,15 @@ export function ProductionManifestsTable({
                   )}
                 </Table.Td>
               )}
+              {withReviewNotes && (
+                <Table.Td>
+                  <ReviewNotes manifest={manifest} />
+                </Table.Td>
+              )}
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
-                  <Badge variant="light" color={STATE_COLOR[manifest.state]}>
+                  {/* The badge keeps its width beside the buttons; a narrow cell would squeeze its text away. */}
+                  <Badge variant="light" color={STATE_COLOR[manifest.state]} style={{ flexShrink: 0 }}>
                     {t(`manifests.states.${manifest.state}`)}
                   </Badge>
                   <ReviewActions
@@ -118,5 +129,29 @@ export function ProductionManifestsTable({
       </ResponsiveTable>
       <ListPagination data={versions.data} list={list} />
     </>
+  );
+}
+
+function ReviewNotes({ manifest }: { manifest: Manifest }) {
+  const { t } = useTranslation();
+  if (!manifest.developer_notes && !manifest.admin_notes)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('manifests.reviewNotes.none')}
+      </Text>
+    );
+  return (
+    <Stack gap={4}>
+      {manifest.developer_notes && (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {t('manifests.reviewNotes.developer', { notes: manifest.developer_notes })}
+        </Text>
+      )}
+      {manifest.admin_notes && (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {t('manifests.reviewNotes.admin', { notes: manifest.admin_notes })}
+        </Text>
+      )}
+    </Stack>
   );
 }

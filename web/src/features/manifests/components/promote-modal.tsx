@@ -104,7 +104,14 @@ function PromoteForm({
           styles={{ input: { height: 96 } }}
         />
         {error && (
-          <Alert color="red" role="alert" title={t('manifests.errors.title')}>
+          <Alert
+            color="red"
+            role="alert"
+            title={t('manifests.errors.title')}
+            withCloseButton
+            closeButtonLabel={t('common.dismiss')}
+            onClose={() => setError(null)}
+          >
             {error}
           </Alert>
         )}

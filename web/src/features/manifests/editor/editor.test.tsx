@@ -1,12 +1,14 @@
 import { contentViolationsSummary, MANIFEST_MESSAGES } from '@portal/contracts/manifest-rules';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { expect, test } from 'vitest';
+import { AppProviders, createQueryClient } from '../../../app/providers.tsx';
 import { renderRoute } from '../../../test/render.tsx';
-import { server } from '../../../test/server.ts';
+import { configHandler, developer, runtimeConfig, server } from '../../../test/server.ts';
 import { bodyRows, manifest, manifestsApi, section, signedInOn } from '../test-fixtures.ts';
 import { editorText, setEditorText } from './editor-test-kit.ts';
+import { ManifestEditorModal } from './manifest-editor-modal.tsx';
 
 async function openEditor() {
   renderRoute('/developer_apps/a1');
@@ -259,4 +261,69 @@ test('the permission builder needs a passing draft with a service account, and w
   await userEvent.click(permissions);
   const reopened = await screen.findByRole('dialog', { name: 'Permissions' });
   expect(within(reopened).getByRole('radio', { name: 'Directory: Read-Only' })).toBeChecked();
+});
+
+test('a first sandbox version with an OAuth component shows the "Sandbox manifest created" banner', async () => {
+  signedInOn();
+  manifestsApi([]);
+  const dialog = await openEditor();
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Data connection' }));
+  await waitFor(async () => expect(JSON.parse(await editorText()).permissions).toBeDefined());
+  await waitFor(() => expect(createButton(dialog)).toBeEnabled());
+  await userEvent.click(createButton(dialog));
+  const card = await section();
+  const banner = await within(card).findByRole('alert', { name: 'Sandbox manifest created' });
+  await userEvent.click(within(banner).getByRole('button', { name: 'Dismiss' }));
+  await waitFor(() =>
+    expect(within(card).queryByRole('alert', { name: 'Sandbox manifest created' })).toBeNull(),
+  );
+});
+
+test('a first sandbox version without an OAuth component shows no banner (schema 4.1 included)', async () => {
+  signedInOn();
+  manifestsApi([]);
+  const dialog = await openEditor();
+  await waitFor(() => expect(createButton(dialog)).toBeEnabled());
+  await userEvent.click(createButton(dialog));
+  expect(await screen.findByText('New sandbox manifest version created')).toBeInTheDocument();
+  const card = await section();
+  await waitFor(() => expect(bodyRows(within(card).getByRole('table'))).toHaveLength(1));
+  expect(within(card).queryByText('Sandbox manifest created')).toBeNull();
+});
+
+test('without semantic versions: no semantic version input, and Create sends none', async () => {
+  signedInOn();
+  server.use(configHandler(runtimeConfig({ user: developer, semantic_versions: false })));
+  const api = manifestsApi([]);
+  const dialog = await openEditor();
+  expect(within(dialog).queryByRole('textbox', { name: /Semantic version/ })).toBeNull();
+  await waitFor(() => expect(createButton(dialog)).toBeEnabled());
+  await userEvent.click(createButton(dialog));
+  expect(await screen.findByText('New sandbox manifest version created')).toBeInTheDocument();
+  expect(api.callsTo('POST', '/app_versions')[0]?.body).toMatchObject({
+    app_version: { semantic_version: null },
+  });
+});
+
+test('FedRAMP offers no side panel snippet', async () => {
+  signedInOn();
+  server.use(configHandler(runtimeConfig({ user: developer, fedramp: true })));
+  manifestsApi([]);
+  render(
+    <AppProviders client={createQueryClient()}>
+      <ManifestEditorModal
+        opened
+        onClose={() => {}}
+        appId="a1"
+        environment="Production"
+        initialContent={null}
+        semanticVersion={{ enabled: true, suggested: '0.1.0' }}
+      />
+    </AppProviders>,
+  );
+  const dialog = await screen.findByRole('dialog', { name: 'New Production manifest version' });
+  const snippets = await within(dialog).findByRole('group', { name: 'Add a component' });
+  expect(within(snippets).getByRole('button', { name: 'Data connection' })).toBeInTheDocument();
+  expect(within(snippets).getByRole('button', { name: 'Embedded' })).toBeInTheDocument();
+  expect(within(snippets).queryByRole('button', { name: 'Side panel' })).toBeNull();
 });

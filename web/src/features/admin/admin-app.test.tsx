@@ -1,0 +1,223 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, test, vi } from 'vitest';
+import { renderRoute } from '../../test/render.tsx';
+import { admin, configHandler, runtimeConfig, server } from '../../test/server.ts';
+import { manifest, manifestsApi } from '../manifests/test-fixtures.ts';
+import { adminApp, serveAdminApp as serve } from './test-fixtures.ts';
+
+URL.createObjectURL = vi.fn(() => 'blob:preview');
+
+describe('admin developer app page', () => {
+  test('title, tabs, owner info and metadata; no banner when the owner matches', async () => {
+    serve(adminApp());
+    renderRoute('/admin/developer_apps/app-1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit - Crane Log' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'General',
+      'Sandbox',
+      'Marketplace Listing',
+      'Metrics',
+    ]);
+    expect(screen.getByText('Not Deleted')).toBeInTheDocument();
+    expect(screen.getByText('1000001')).toBeInTheDocument();
+    expect(screen.queryByText('owner differs between Procore and the Developer portal')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Add integration request contact' })).toHaveAttribute(
+      'href',
+      '/admin/developer_apps/app-1/contacts/new',
+    );
+  });
+
+  test('FedRAMP hides the Sandbox and Metrics tabs', async () => {
+    serve(adminApp());
+    server.use(configHandler(runtimeConfig({ user: admin, fedramp: true })));
+    renderRoute('/admin/developer_apps/app-1');
+    await screen.findByRole('heading', { level: 1, name: 'Edit - Crane Log' });
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'General',
+      'Marketplace Listing',
+    ]);
+  });
+
+  test('the info banners: owner differs, or no production credentials', async () => {
+    serve(adminApp({ external_procore_owner_id: 5 }));
+    const { unmount } = renderRoute('/admin/developer_apps/app-1');
+    expect(
+      await screen.findByText('owner differs between Procore and the Developer portal'),
+    ).toBeInTheDocument();
+    unmount();
+    serve(adminApp({ uid: null }));
+    renderRoute('/admin/developer_apps/app-1');
+    expect(await screen.findByText('This app has not generated production credentials')).toBeInTheDocument();
+  });
+
+  test('a deleted app: (DELETED) in the title, Undelete says App Undeleted!', async () => {
+    const patches = serve(adminApp({ deleted_at: '2026-03-05T00:00:00.000Z' }));
+    renderRoute('/admin/developer_apps/app-1');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Edit - Crane Log (DELETED)' }),
+    ).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Undelete' }));
+    expect(await screen.findByText('App Undeleted!')).toBeInTheDocument();
+    expect(patches).toEqual([{ developer_app: { deleted_at: null } }]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit - Crane Log' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Undelete' })).toBeNull();
+  });
+
+  test('change owner sets it locally; Save applies it and says App Updated!', async () => {
+    const patches = serve(adminApp());
+    renderRoute('/admin/developer_apps/app-1');
+    await screen.findByRole('heading', { level: 1, name: 'Edit - Crane Log' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Change Owner' }));
+    const input = screen.getAllByLabelText('New owner').find((el) => el.tagName === 'INPUT')!;
+    await user.type(input, 'zed');
+    await user.click(await screen.findByRole('option', { name: 'zed@example.com' }));
+    await user.click(screen.getByRole('button', { name: 'Choose owner' }));
+    expect(await screen.findByText('New owner: save the app to apply it.')).toBeInTheDocument();
+    expect(patches).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('App Updated!')).toBeInTheDocument();
+    expect((patches[0] as { developer_app: { owner_id: string } }).developer_app.owner_id).toBe('u9');
+    await waitFor(() => expect(screen.getByText('Zed')).toBeInTheDocument());
+  });
+
+  test('a failed save shows Could not save; a failed load shows Could not load', async () => {
+    serve(adminApp());
+    server.use(
+      http.patch('/api/v1/admin/developer_apps/app-1', () =>
+        HttpResponse.json(
+          {
+            message: 'Validation failed',
+            errors: ['Internal name is required'],
+            code: 'validation_failed',
+            request_id: 'r',
+          },
+          { status: 422 },
+        ),
+      ),
+    );
+    const { unmount } = renderRoute('/admin/developer_apps/app-1');
+    await screen.findByRole('heading', { level: 1, name: 'Edit - Crane Log' });
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Public name' }), 'X');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Could not save')).toBeInTheDocument();
+    unmount();
+    server.use(
+      http.get('/api/v1/admin/developer_apps/app-1', () =>
+        HttpResponse.json(
+          { message: 'Developer app not found', errors: [], code: 'not_found', request_id: 'r' },
+          { status: 404 },
+        ),
+      ),
+    );
+    renderRoute('/admin/developer_apps/app-1');
+    expect(await screen.findByText('Could not load')).toBeInTheDocument();
+  });
+
+  test('production manifests: staff approve the version in review with notes and see it Approved', async () => {
+    serve(adminApp());
+    const api = manifestsApi([
+      manifest({ id: 'p-1', environment: 'Production', semantic_version: '1.0.0', state: 'published' }),
+      manifest({
+        id: 'p-2',
+        environment: 'Production',
+        semantic_version: '1.1.0',
+        state: 'in_review',
+        developer_notes: 'Adds the daily log view.',
+      }),
+    ]);
+    renderRoute('/admin/developer_apps/app-1');
+    const section = await screen.findByRole('region', { name: 'Production manifests' });
+    const row = (await within(section).findByText('1.1.0')).closest('tr')!;
+    expect(within(row).getByText('From the developer: Adds the daily log view.')).toBeInTheDocument();
+    expect(within(row).getByText('In review')).toBeInTheDocument();
+    // The published version has nothing to decide.
+    const published = within(section).getByText('1.0.0').closest('tr')!;
+    expect(within(published).queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(within(row).getByRole('button', { name: 'Reject' })).toBeEnabled();
+
+    const user = userEvent.setup();
+    await user.click(within(row).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve version 1.1.0' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Notes for the developer' }), 'Looks good.');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Version approved')).toBeInTheDocument();
+    await waitFor(() => expect(within(row).getByText('Approved')).toBeInTheDocument());
+    expect(within(row).getByText('From the reviewer: Looks good.')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(api.callsTo('PATCH', '/admin/app_versions/p-2').map((call) => call.body)).toEqual([
+      { app_version: { state: 'published', admin_notes: 'Looks good.' } },
+    ]);
+    // Only the production list is asked for.
+    expect(api.callsTo('GET', '/manifests')[0]?.search.get('filters[versionable_type]')).toBe('Production');
+  });
+
+  test('a deleted app has no manifest review section', async () => {
+    serve(adminApp({ deleted_at: '2026-03-05T00:00:00.000Z' }));
+    renderRoute('/admin/developer_apps/app-1');
+    await screen.findByRole('heading', { level: 1, name: 'Edit - Crane Log (DELETED)' });
+    expect(screen.queryByRole('region', { name: 'Production manifests' })).toBeNull();
+  });
+
+  test('the General tab uploads the logo (PUT multipart) and removes it', async () => {
+    serve(adminApp());
+    const puts: Array<{ type: string | null; body: string }> = [];
+    let logo: string | null = null;
+    server.use(
+      http.put('/api/v1/admin/developer_apps/app-1', async ({ request }) => {
+        const type = request.headers.get('content-type');
+        const body = await request.text();
+        puts.push({ type, body });
+        logo = type?.startsWith('multipart/form-data')
+          ? '/api/v1/admin/developer_apps/app-1/thumbnail?v=1'
+          : null;
+        return HttpResponse.json({ ...adminApp({ thumbnail_url: logo }), thumbnail_notice: null });
+      }),
+    );
+    const { container } = renderRoute('/admin/developer_apps/app-1');
+    await screen.findByRole('heading', { level: 1, name: 'Edit - Crane Log' });
+    const input = container.querySelector('input[type="file"]') as HTMLInputElement;
+    expect(input).toHaveAttribute('accept', 'image/png,image/jpeg');
+    const user = userEvent.setup();
+    await user.upload(input, new File([new Uint8Array(10)], 'logo.png', { type: 'image/png' }));
+    expect(await screen.findByText('Uploaded Logo!')).toBeInTheDocument();
+    expect(puts[0]?.body).toContain('name="developer_app[thumbnail]"; filename="logo.png"');
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'App avatar' })).toHaveAttribute(
+        'src',
+        '/api/v1/admin/developer_apps/app-1/thumbnail?v=1',
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Remove logo' }));
+    expect(await screen.findByText('Removed Logo!')).toBeInTheDocument();
+    expect(JSON.parse(puts[1]!.body)).toEqual({ developer_app: { remove_thumbnail: true } });
+    await waitFor(() => expect(screen.queryByRole('img', { name: 'App avatar' })).toBeNull());
+  });
+
+  test('a refused logo shows the server message at the field and in Could not save', async () => {
+    serve(adminApp());
+    server.use(
+      http.put('/api/v1/admin/developer_apps/app-1', () =>
+        HttpResponse.json(
+          {
+            message: 'The logo must be a JPEG or PNG image',
+            errors: ['The logo must be a JPEG or PNG image'],
+            fields: { thumbnail: ['The logo must be a JPEG or PNG image'] },
+            code: 'validation_failed',
+            request_id: 'r',
+          },
+          { status: 422 },
+        ),
+      ),
+    );
+    const { container } = renderRoute('/admin/developer_apps/app-1');
+    await screen.findByRole('heading', { level: 1, name: 'Edit - Crane Log' });
+    const input = container.querySelector('input[type="file"]') as HTMLInputElement;
+    await userEvent.setup().upload(input, new File(['<html>'], 'evil.png', { type: 'image/png' }));
+    expect(await screen.findByText('Could not save')).toBeInTheDocument();
+    expect(screen.getAllByText('The logo must be a JPEG or PNG image').length).toBeGreaterThanOrEqual(2);
+  });
+});

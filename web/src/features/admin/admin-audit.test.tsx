@@ -1,0 +1,70 @@
+import { screen, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { expect, test } from 'vitest';
+import { renderRoute } from '../../test/render.tsx';
+import { admin, configHandler, runtimeConfig, server } from '../../test/server.ts';
+
+test('the audit log lists who changed what, with before → after and a link to the subject', async () => {
+  server.use(
+    configHandler(runtimeConfig({ user: admin })),
+    http.get('/api/v1/admin/audit', () =>
+      HttpResponse.json(
+        [
+          {
+            id: 'e1',
+            actor_email: 'ada@staff.example.com',
+            action: 'developer_app.owner_change',
+            subject_type: 'developer_app',
+            subject_id: 'app-1',
+            before: { owner_email: 'a@example.com' },
+            after: { owner_email: 'b@example.com' },
+            created_at: '2026-03-03T21:05:07.000Z',
+          },
+        ],
+        { headers: { Total: '1', 'Per-Page': '50' } },
+      ),
+    ),
+  );
+  renderRoute('/admin/audit');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Audit Log' })).toBeInTheDocument();
+  const row = (await screen.findAllByRole('row'))[1]!;
+  expect(within(row).getByText('developer_app.owner_change')).toBeInTheDocument();
+  expect(within(row).getByText('owner_email: "a@example.com" → "b@example.com"')).toBeInTheDocument();
+  expect(within(row).getByRole('link', { name: 'Developer app' })).toHaveAttribute(
+    'href',
+    '/admin/developer_apps/app-1',
+  );
+});
+
+test('announcement changes: filtered by action, linked to the announcement unless it was deleted', async () => {
+  const asked: string[] = [];
+  server.use(
+    configHandler(runtimeConfig({ user: admin })),
+    http.get('/api/v1/admin/audit', ({ request }) => {
+      asked.push(new URL(request.url).searchParams.get('filters[action]') ?? '');
+      const event = (id: string, action: string) => ({
+        id,
+        actor_email: 'ada@staff.example.com',
+        action,
+        subject_type: 'announcement',
+        subject_id: 'n-1',
+        before: { title: 'Old' },
+        after: { title: action === 'announcement.delete' ? null : 'New' },
+        created_at: '2026-03-03T21:05:07.000Z',
+      });
+      return HttpResponse.json([event('e2', 'announcement.delete'), event('e1', 'announcement.update')], {
+        headers: { Total: '2', 'Per-Page': '50' },
+      });
+    }),
+  );
+  renderRoute('/admin/audit?action=announcement.update');
+  const rows = (await screen.findAllByRole('row')).slice(1);
+  expect(asked).toContain('announcement.update');
+  expect(within(rows[0]!).getByText('title: "Old" → —')).toBeInTheDocument();
+  expect(within(rows[0]!).queryByRole('link')).toBeNull();
+  expect(within(rows[0]!).getByText('Announcement')).toBeInTheDocument();
+  expect(within(rows[1]!).getByRole('link', { name: 'Announcement' })).toHaveAttribute(
+    'href',
+    '/admin/notifications/n-1/edit',
+  );
+});

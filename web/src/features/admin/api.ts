@@ -1,0 +1,209 @@
+import type {
+  AdminDeveloper,
+  AdminDeveloperApp,
+  AdminDeveloperAppRow,
+  AdminLogoResponse,
+  AdminOauthApplication,
+  AdminUpdateDeveloperAppBody,
+  AdminUpdateDeveloperBody,
+  AuditEvent,
+  DeveloperOption,
+  ReviewQueueRow,
+} from '@portal/contracts';
+import { ADMIN_PER_PAGE } from '@portal/contracts/limits';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ListState } from '../../components/use-list-params.ts';
+import { api, apiPage, apiUpload, type UploadProgress } from '../../lib/api.ts';
+import { ownerIds } from './owners.ts';
+
+/** URL filter names (useListParams) of the apps list and the review queue. */
+export const APP_LIST_FILTERS = ['search', 'owners', 'sort', 'in_review', 'with_deleted'] as const;
+export type AppListFilter = (typeof APP_LIST_FILTERS)[number];
+
+/** `page`, `per_page`, `cursor`, then the spec's `filters[…]` and `sort` (spec §7). */
+function listQuery(state: ListState<string>, params: Array<[string, string | undefined]>): string {
+  const search = new URLSearchParams({ page: String(state.page), per_page: String(ADMIN_PER_PAGE) });
+  if (state.cursor) search.set('cursor', state.cursor);
+  for (const [name, value] of params) if (value) search.append(name, value);
+  return search.toString();
+}
+
+function appParams(filters: Record<AppListFilter, string>): Array<[string, string | undefined]> {
+  return [
+    ['filters[search]', filters.search],
+    ...ownerIds(filters.owners).map((id): [string, string] => ['filters[owner_id][]', id]),
+    ['filters[in_review]', filters.in_review],
+    ['filters[with_deleted]', filters.with_deleted],
+    ['sort', filters.sort],
+  ];
+}
+
+export const adminAppsQuery = (state: ListState<AppListFilter>) =>
+  queryOptions({
+    queryKey: ['admin', 'developer_apps', 'list', state],
+    queryFn: () =>
+      apiPage<AdminDeveloperAppRow>(`/admin/developer_apps?${listQuery(state, appParams(state.filters))}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const reviewQueueQuery = (state: ListState<AppListFilter>) =>
+  queryOptions({
+    queryKey: ['admin', 'review_queue', state],
+    queryFn: () => {
+      const filters = { ...state.filters, in_review: state.filters.in_review || 'true' };
+      return apiPage<ReviewQueueRow>(`/admin/review_queue?${listQuery(state, appParams(filters))}`);
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const adminDevelopersQuery = (state: ListState<'search' | 'sort'>) =>
+  queryOptions({
+    queryKey: ['admin', 'developers', 'list', state],
+    queryFn: () =>
+      apiPage<AdminDeveloper>(
+        `/admin/developers?${listQuery(state, [
+          ['filters[search]', state.filters.search],
+          ['sort', state.filters.sort],
+        ])}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+/** The created-by picker's options: a request with only the search (spec §7). */
+export const developerOptionsQuery = (search: string) =>
+  queryOptions({
+    queryKey: ['admin', 'developers', 'options', search],
+    queryFn: () =>
+      api<DeveloperOption[]>(`/admin/developers?${new URLSearchParams({ 'filters[search]': search })}`),
+    enabled: search.trim().length >= 3,
+    staleTime: 30_000,
+  });
+
+export const OAUTH_LIST_FILTERS = ['search', 'sort', 'environment'] as const;
+
+export const adminOauthQuery = (state: ListState<(typeof OAUTH_LIST_FILTERS)[number]>) =>
+  queryOptions({
+    queryKey: ['admin', 'oauth_applications', state],
+    queryFn: () =>
+      apiPage<AdminOauthApplication>(
+        `/admin/oauth_applications?${listQuery(state, [
+          ['environment', state.filters.environment],
+          ['filters[search]', state.filters.search],
+          ['sort', state.filters.sort],
+        ])}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export const adminAppKey = (id: string) => ['admin', 'developer_apps', 'detail', id] as const;
+
+export const adminAppQuery = (id: string) =>
+  queryOptions({
+    queryKey: adminAppKey(id),
+    queryFn: () => api<AdminDeveloperApp>(`/admin/developer_apps/${encodeURIComponent(id)}`),
+  });
+
+/** PATCH `developer_app` (spec §7); the page and the lists refresh from the answer. */
+export function useUpdateAdminApp(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (developer_app: AdminUpdateDeveloperAppBody['developer_app']) =>
+      api<AdminDeveloperApp>(`/admin/developer_apps/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body: { developer_app },
+      }),
+    onSuccess: (saved) => {
+      client.setQueryData(adminAppKey(id), saved);
+      void client.invalidateQueries({ queryKey: ['admin', 'audit'] });
+      void client.invalidateQueries({ queryKey: ['admin', 'developer_apps', 'list'] });
+      void client.invalidateQueries({ queryKey: ['admin', 'review_queue'] });
+    },
+  });
+}
+
+/** The page and the history refresh from a logo change's answer. */
+function useAdminAppChange<V>(id: string, request: (variables: V) => Promise<AdminLogoResponse>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: (saved) => {
+      client.setQueryData(adminAppKey(id), saved);
+      void client.invalidateQueries({ queryKey: ['admin', 'audit'] });
+    },
+  });
+}
+
+/** `PUT developer_app[thumbnail]` multipart (spec §7): the server checks the file's content. */
+export const useUploadAdminLogo = (id: string) =>
+  useAdminAppChange(id, ({ file, onProgress }: { file: File; onProgress: UploadProgress }) => {
+    const form = new FormData();
+    form.append('developer_app[thumbnail]', file);
+    return apiUpload<AdminLogoResponse>(`/admin/developer_apps/${encodeURIComponent(id)}`, form, {
+      method: 'PUT',
+      onProgress,
+    });
+  });
+
+/** `PUT developer_app.remove_thumbnail: true` (spec §7). */
+export const useRemoveAdminLogo = (id: string) =>
+  useAdminAppChange(id, () =>
+    api<AdminLogoResponse>(`/admin/developer_apps/${encodeURIComponent(id)}`, {
+      method: 'PUT',
+      body: { developer_app: { remove_thumbnail: true } },
+    }),
+  );
+
+/** Approve or deny a pending production credentials request (credentials.routes.ts). */
+export function useProductionDecision(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (decision: { approve: true } | { approve: false; reason: string }) =>
+      api(
+        `/admin/developer_apps/${encodeURIComponent(id)}/production_access/${decision.approve ? 'approve' : 'deny'}`,
+        {
+          method: 'POST',
+          ...(decision.approve ? {} : { body: { reason: decision.reason } }),
+        },
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminAppKey(id) }),
+  });
+}
+
+export const adminDeveloperKey = (id: string) => ['admin', 'developers', 'detail', id] as const;
+
+export const adminDeveloperQuery = (id: string) =>
+  queryOptions({
+    queryKey: adminDeveloperKey(id),
+    queryFn: () => api<AdminDeveloper>(`/admin/developers/${encodeURIComponent(id)}`),
+  });
+
+export function useUpdateAdminDeveloper(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (developer: AdminUpdateDeveloperBody['developer']) =>
+      api<AdminDeveloper>(`/admin/developers/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body: { developer },
+      }),
+    onSuccess: (saved) => {
+      client.setQueryData(adminDeveloperKey(id), saved);
+      void client.invalidateQueries({ queryKey: ['admin', 'developers', 'list'] });
+    },
+  });
+}
+
+export const AUDIT_FILTERS = ['subject', 'action'] as const;
+
+/** A page of the audit log, newest first; `subject` narrows it to one app or account. */
+export const auditQuery = (state: ListState<(typeof AUDIT_FILTERS)[number]>) =>
+  queryOptions({
+    queryKey: ['admin', 'audit', state],
+    queryFn: () =>
+      apiPage<AuditEvent>(
+        `/admin/audit?${listQuery(state, [
+          ['filters[subject_id]', state.filters.subject],
+          ['filters[action]', state.filters.action],
+        ])}`,
+      ),
+    placeholderData: keepPreviousData,
+  });

@@ -1,0 +1,118 @@
+import { Button, Checkbox, Group, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import type { AdminDeveloperApp, DeveloperOption } from '@portal/contracts';
+import { corsDomainError, redirectUriError } from '@portal/contracts/app-validation';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorsJoined } from '../../../lib/api.ts';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
+import { LogoField } from '../../apps/components/logo-field.tsx';
+import { useRemoveAdminLogo, useUpdateAdminApp, useUploadAdminLogo } from '../api.ts';
+import { DismissibleError } from './dismissible-error.tsx';
+import { ProductionAccessPanel } from './production-access-panel.tsx';
+
+const valuesOf = (app: AdminDeveloperApp) => ({
+  internal_name: app.internal_name,
+  name: app.name ?? '',
+  redirect_uri: app.redirect_uri,
+  allowed_cors_domain: app.allowed_cors_domain,
+  legacy: app.legacy,
+  connectable: app.connectable,
+  marketplace_enabled: app.marketplace_enabled,
+});
+
+/**
+ * General tab (spec §2): the logo (uploaded on its own, like the developer's), the app's settings,
+ * and the production credentials request.
+ */
+export function GeneralTab({
+  app,
+  pendingOwner,
+  onSaved,
+}: {
+  app: AdminDeveloperApp;
+  pendingOwner: DeveloperOption | null;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const update = useUpdateAdminApp(app.id);
+  const uploadLogo = useUploadAdminLogo(app.id);
+  const removeLogo = useRemoveAdminLogo(app.id);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: valuesOf(app),
+    validate: {
+      internal_name: (value) => (value.trim() ? null : t('adminApp.internalNameRequired')),
+      redirect_uri: (value) => redirectUriError(value),
+      allowed_cors_domain: (value) => corsDomainError(value),
+    },
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the saved app changes
+  useEffect(() => {
+    if (!form.isDirty()) {
+      form.setValues(valuesOf(app));
+      form.resetDirty(valuesOf(app));
+    }
+  }, [app]);
+
+  const save = form.onSubmit((values) => {
+    setError(null);
+    update.mutate(
+      { ...values, ...(pendingOwner ? { owner_id: pendingOwner.id } : {}) },
+      {
+        onSuccess: (saved) => {
+          form.setValues(valuesOf(saved));
+          form.resetDirty(valuesOf(saved));
+          onSaved();
+          notifications.show({ message: t('adminApp.updated'), color: 'green' });
+        },
+        onError: (e) => {
+          applyFieldErrors(form, e);
+          setError(errorsJoined(e, t('errors.generic')));
+        },
+      },
+    );
+  });
+
+  return (
+    <Stack>
+      <DismissibleError title={t('adminApp.couldNotSave')} message={error} onClose={() => setError(null)} />
+      <LogoField
+        previewUrl={app.thumbnail_url}
+        upload={uploadLogo}
+        remove={removeLogo}
+        disabled={false}
+        onError={(failure) => setError(errorsJoined(failure, t('errors.generic')))}
+      />
+      <form onSubmit={save} noValidate>
+        <Stack>
+          <TextInput label={t('adminApp.internalName')} required {...form.getInputProps('internal_name')} />
+          <TextInput label={t('adminApp.publicName')} {...form.getInputProps('name')} />
+          <Textarea
+            label={t('adminApp.redirectUri')}
+            description={t('adminApp.redirectUriHint')}
+            rows={3}
+            {...form.getInputProps('redirect_uri')}
+          />
+          <TextInput label={t('adminApp.corsDomains')} {...form.getInputProps('allowed_cors_domain')} />
+          <Checkbox label={t('adminApp.legacy')} {...form.getInputProps('legacy', { type: 'checkbox' })} />
+          <Checkbox
+            label={t('adminApp.connectable')}
+            {...form.getInputProps('connectable', { type: 'checkbox' })}
+          />
+          <Switch
+            label={t('adminApp.marketplaceEnabled')}
+            {...form.getInputProps('marketplace_enabled', { type: 'checkbox' })}
+          />
+          <Group>
+            <Button type="submit" loading={update.isPending} disabled={!form.isDirty() && !pendingOwner}>
+              {t('adminApp.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <ProductionAccessPanel app={app} />
+    </Stack>
+  );
+}

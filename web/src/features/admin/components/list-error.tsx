@@ -1,0 +1,12 @@
+import { Alert } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** Spec §8: admin lists that fail to load say "An error occurred". */
+export function ListError() {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" role="alert">
+      {t('adminLists.error')}
+    </Alert>
+  );
+}

@@ -1,0 +1,104 @@
+import { Alert, Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { type Parameter, parameterError } from '@portal/contracts/configured-manifest';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const EMPTY: Parameter = { key: '', name: '', description: '', required: false };
+
+/** Add or edit one parameter: name, key, description and the required toggle. */
+export function ParameterModal({
+  opened,
+  initial,
+  others,
+  onClose,
+  onSave,
+}: {
+  opened: boolean;
+  initial: Parameter | null;
+  others: Parameter[];
+  onClose: () => void;
+  onSave: (parameter: Parameter) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t(initial ? 'configBuilder.parameter.editTitle' : 'configBuilder.parameter.addTitle')}
+    >
+      {opened && (
+        <ParameterForm initial={initial ?? EMPTY} others={others} onClose={onClose} onSave={onSave} />
+      )}
+    </Modal>
+  );
+}
+
+function ParameterForm({
+  initial,
+  others,
+  onClose,
+  onSave,
+}: {
+  initial: Parameter;
+  others: Parameter[];
+  onClose: () => void;
+  onSave: (parameter: Parameter) => void;
+}) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const set = (field: keyof Parameter, next: string | boolean) => {
+    setValue((current) => ({ ...current, [field]: next }));
+    setError(null);
+  };
+  const save = () => {
+    const problem = parameterError(value, others);
+    if (problem) setError(problem);
+    else
+      onSave({
+        key: value.key.trim(),
+        name: value.name.trim(),
+        description: value.description.trim(),
+        required: value.required,
+      });
+  };
+  return (
+    <Stack>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      <TextInput
+        label={t('configBuilder.parameter.name')}
+        required
+        value={value.name}
+        onChange={(event) => set('name', event.currentTarget.value)}
+      />
+      <TextInput
+        label={t('configBuilder.parameter.key')}
+        description={t('configBuilder.parameter.keyHint')}
+        required
+        value={value.key}
+        onChange={(event) => set('key', event.currentTarget.value)}
+      />
+      <TextInput
+        label={t('configBuilder.parameter.description')}
+        required
+        value={value.description}
+        onChange={(event) => set('description', event.currentTarget.value)}
+      />
+      <Switch
+        label={t('configBuilder.parameter.required')}
+        checked={value.required}
+        onChange={(event) => set('required', event.currentTarget.checked)}
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button onClick={save}>{t('configBuilder.parameter.save')}</Button>
+      </Group>
+    </Stack>
+  );
+}

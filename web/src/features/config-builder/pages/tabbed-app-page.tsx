@@ -1,0 +1,168 @@
+import {
+  Alert,
+  Anchor,
+  Breadcrumbs,
+  Container,
+  Grid,
+  Group,
+  NavLink,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import type { DeveloperApp, DeveloperAppPermissions } from '@portal/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { track } from '../../../lib/analytics.ts';
+import { useConfig } from '../../../lib/config.ts';
+import { AppSettingsCard } from '../../apps/components/app-settings-card.tsx';
+import { CredentialsCard } from '../../apps/components/credentials-card.tsx';
+import { DeleteAppCard } from '../../apps/components/delete-app-card.tsx';
+import { SandboxCard } from '../../apps/components/sandbox-card.tsx';
+import { CollaboratorsPanel } from '../../collaborators/components/collaborators-panel.tsx';
+import { VersionsTab } from '../../manifests/components/versions-tab.tsx';
+import { MarketplaceListingCard } from '../../marketplace/components/marketplace-listing-card.tsx';
+import { ConfigurationsTab } from '../components/configurations-tab.tsx';
+import { OptInToggle } from '../components/opt-in.tsx';
+
+export const APP_TABS = [
+  'configurations',
+  'versions',
+  'settings',
+  'oauthCredentials',
+  'collaborators',
+  'marketplaceListing',
+  'metrics',
+] as const;
+export type AppTab = (typeof APP_TABS)[number];
+
+/** Whether the app has metrics data (the metrics tab shows only then). */
+const hasMetrics = (app: DeveloperApp) => Boolean((app as { metrics?: unknown }).metrics);
+
+/**
+ * The tabbed app page (form-based beta): breadcrumb Apps › app name, the 'appInformation' side
+ * navigation, and the tab from the URL (`?tab=`, configurations by default).
+ */
+export function TabbedAppPage({
+  app,
+  permissions,
+}: {
+  app: DeveloperApp;
+  permissions: DeveloperAppPermissions;
+}) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const [params, setParams] = useSearchParams();
+  const tabs = APP_TABS.filter((tab) => tab !== 'metrics' || hasMetrics(app));
+  const requested = params.get('tab') as AppTab | null;
+  const tab: AppTab =
+    requested && (tabs as readonly string[]).includes(requested) ? requested : 'configurations';
+  const name = app.name || app.internal_name;
+  const sandboxLive = app.sandbox?.status === 'live';
+  // The listing editor guards leaving the page, not a tab change (the same path): asked here.
+  const [listingDirty, setListingDirty] = useState(false);
+
+  const select = (next: AppTab) => {
+    if (next === tab) return;
+    if (tab === 'marketplaceListing' && listingDirty) {
+      if (!window.confirm(t('marketplace.unsavedChanges'))) return;
+      setListingDirty(false);
+    }
+    if (next === 'metrics') track('developers.app_metrics.view_report.clicked', { developer_app_id: app.id });
+    setParams(next === 'configurations' ? {} : { tab: next });
+  };
+
+  const sandboxMissing = (
+    <Paper withBorder p="xl">
+      <Stack align="center" gap="xs">
+        <Title order={2} size="h3">
+          {t('configBuilder.sandboxMissing.title')}
+        </Title>
+        <Text c="dimmed">{t('configBuilder.sandboxMissing.text')}</Text>
+      </Stack>
+    </Paper>
+  );
+
+  const content = () => {
+    switch (tab) {
+      case 'configurations':
+        return sandboxLive || config.fedramp ? (
+          <ConfigurationsTab app={app} permissions={permissions} />
+        ) : (
+          sandboxMissing
+        );
+      case 'versions':
+        return <VersionsTab appId={app.id} canPromote={permissions.canModifyManifests} />;
+      case 'settings':
+        return (
+          <Stack>
+            <AppSettingsCard app={app} permissions={permissions} />
+            {permissions.canDestroy && <DeleteAppCard app={app} />}
+          </Stack>
+        );
+      case 'oauthCredentials':
+        return (
+          <Stack>
+            <CredentialsCard app={app} permissions={permissions} />
+            {!config.fedramp && <SandboxCard app={app} permissions={permissions} />}
+          </Stack>
+        );
+      case 'collaborators':
+        return <CollaboratorsPanel appId={app.id} role={app.role} />;
+      case 'marketplaceListing':
+        return <MarketplaceListingCard app={app} onDirtyChange={setListingDirty} />;
+      default:
+        return (
+          <Paper withBorder p="xl">
+            <Text c="dimmed">{t('configBuilder.placeholder')}</Text>
+          </Paper>
+        );
+    }
+  };
+
+  return (
+    <Container size="xl" py="md">
+      <Stack gap="lg">
+        <Breadcrumbs>
+          <Anchor component={Link} to="/developer_apps">
+            {t('apps.breadcrumb.apps')}
+          </Anchor>
+          <Anchor component={Link} to={`/developer_apps/${app.id}`}>
+            {name}
+          </Anchor>
+        </Breadcrumbs>
+        <Group justify="space-between" wrap="wrap">
+          <Title order={1}>{name}</Title>
+          <OptInToggle />
+        </Group>
+        {app.published_at && (
+          <Alert color="yellow" title={t('apps.published.title')}>
+            {t('apps.published.warning')}
+          </Alert>
+        )}
+        <Grid>
+          <Grid.Col span={{ base: 12, md: 3 }}>
+            <nav aria-label={t('configBuilder.nav.appInformation')}>
+              <Text size="xs" tt="uppercase" fw={700} c="dimmed" mb="xs">
+                {t('configBuilder.nav.appInformation')}
+              </Text>
+              {tabs.map((entry) => (
+                <NavLink
+                  key={entry}
+                  component="button"
+                  label={t(`configBuilder.tabs.${entry}`)}
+                  active={entry === tab}
+                  aria-current={entry === tab ? 'page' : undefined}
+                  onClick={() => select(entry)}
+                />
+              ))}
+            </nav>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 9 }}>{content()}</Grid.Col>
+        </Grid>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,96 @@
+import type {
+  AppSubmissions,
+  Category,
+  MarketplaceListing,
+  MarketplaceListingSummary,
+  Submission,
+  VideoUpload,
+} from '@portal/contracts';
+import { MARKETPLACE_PER_PAGE } from '@portal/contracts/limits';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { type ListState, listSearch } from '../../components/use-list-params.ts';
+import { api, apiPage, apiUpload, type UploadProgress } from '../../lib/api.ts';
+
+/** Who edits: the app's people (`/api/v1/...`) or platform staff (`/api/v1/admin/...`). */
+export type EditorMode = 'developer' | 'admin';
+
+const prefix = (mode: EditorMode) => (mode === 'admin' ? '/admin' : '');
+
+export const marketplaceKeys = {
+  all: ['marketplace'] as const,
+  submissions: (mode: EditorMode, appId: string) =>
+    [...marketplaceKeys.all, 'submissions', mode, appId] as const,
+  public: () => [...marketplaceKeys.all, 'public'] as const,
+};
+
+/** The app's listing: the published one and the unpublished one (docs/marketplace-api.md). */
+export const submissionsQuery = (mode: EditorMode, appId: string) =>
+  queryOptions({
+    queryKey: marketplaceKeys.submissions(mode, appId),
+    queryFn: () => api<AppSubmissions>(`${prefix(mode)}/developer_apps/${appId}/submissions`),
+  });
+
+export const categoriesQuery = queryOptions({
+  queryKey: ['categories'],
+  queryFn: () => api<Category[]>('/categories'),
+  staleTime: 10 * 60_000,
+});
+
+/**
+ * Saves the listing: the unpublished submission is updated; with none (or only a published one) a
+ * new one is created. JSON for fields, FormData for files.
+ */
+export function saveSubmission(
+  mode: EditorMode,
+  appId: string,
+  unpublishedId: string | null,
+  body: Record<string, unknown> | FormData,
+  onProgress?: UploadProgress,
+): Promise<Submission> {
+  const path = unpublishedId
+    ? `${prefix(mode)}/submissions/${unpublishedId}`
+    : `${prefix(mode)}/developer_apps/${appId}/submissions`;
+  const method = unpublishedId ? 'PATCH' : 'POST';
+  if (body instanceof FormData && onProgress)
+    return apiUpload<Submission>(path, body, { method, onProgress });
+  return api<Submission>(path, { method, body });
+}
+
+/** A video to the media host; its `url` is then saved on the listing. */
+export const uploadVideo = (appId: string, file: File, onProgress: UploadProgress) => {
+  const form = new FormData();
+  form.set('file', file);
+  form.set('name', file.name);
+  return apiUpload<VideoUpload>(`/videos?developer_app_id=${encodeURIComponent(appId)}`, form, {
+    onProgress,
+  });
+};
+
+export type MarketplaceFilters = 'search' | 'category' | 'region';
+
+/** A page of the public marketplace: published listings, searched and filtered. */
+export const marketplaceListQuery = ({ page, cursor, filters }: ListState<MarketplaceFilters>) =>
+  queryOptions({
+    queryKey: [...marketplaceKeys.public(), 'list', { page, cursor, filters }],
+    queryFn: () =>
+      apiPage<MarketplaceListingSummary>(
+        `/marketplace/apps?${listSearch({ page, cursor, filters }, MARKETPLACE_PER_PAGE, {
+          search: 'filters[search]',
+          category: 'filters[category_id]',
+          region: 'filters[region]',
+        })}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export const marketplaceListingQuery = (slug: string) =>
+  queryOptions({
+    queryKey: [...marketplaceKeys.public(), 'listing', slug],
+    queryFn: () => api<MarketplaceListing>(`/marketplace/apps/${encodeURIComponent(slug)}`),
+  });
+
+export const marketplacePreviewQuery = (submissionId: string) =>
+  queryOptions({
+    queryKey: [...marketplaceKeys.public(), 'preview', submissionId],
+    queryFn: () => api<MarketplaceListing>(`/marketplace/previews/${encodeURIComponent(submissionId)}`),
+  });

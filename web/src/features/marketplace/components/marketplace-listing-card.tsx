@@ -1,0 +1,85 @@
+import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { DeveloperApp } from '@portal/contracts';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { importWithRetry } from '../../../app/lazy.ts';
+import { useConfig } from '../../../lib/config.ts';
+import { SectionCard } from '../../apps/components/section-card.tsx';
+import type { MarketplaceListingEditorProps } from './listing-editor.tsx';
+
+// The editor (with the listing rules and its many fields) loads only where it is shown.
+const MarketplaceListingEditor = lazy(() =>
+  importWithRetry(() => import('./listing-editor.tsx')).then((module) => ({
+    default: module.MarketplaceListingEditor,
+  })),
+);
+
+/** The editor in its own chunk, with a loading line until it arrives (the admin app page's tab uses this). */
+export function LazyMarketplaceListingEditor(props: MarketplaceListingEditorProps) {
+  const { t } = useTranslation();
+  return (
+    <Suspense
+      fallback={
+        <Text c="dimmed" aria-busy="true">
+          {t('marketplace.loading')}
+        </Text>
+      }
+    >
+      <MarketplaceListingEditor {...props} />
+    </Suspense>
+  );
+}
+
+/**
+ * The app page's marketplace listing card (spec §2), on the classic page and as the tabbed page's
+ * Marketplace Listing tab: the activation screen until the marketplace is enabled for the app, then
+ * the listing editor. `onDirtyChange` lets a host with tabs ask before leaving unsaved changes.
+ */
+export function MarketplaceListingCard({
+  app,
+  onDirtyChange,
+}: {
+  app: DeveloperApp;
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SectionCard id="marketplace-listing" title={t('marketplace.title')}>
+      {app.marketplace_enabled ? (
+        <LazyMarketplaceListingEditor appId={app.id} mode="developer" onDirtyChange={onDirtyChange} />
+      ) : (
+        <ActivationScreen />
+      )}
+    </SectionCard>
+  );
+}
+
+/** Two cards, current partner and not yet a partner, each linking to its external form. */
+export function ActivationScreen() {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const cards = [
+    { key: 'partner', url: config.marketplace_partner_form_url },
+    { key: 'newPartner', url: config.marketplace_new_partner_form_url },
+  ] as const;
+  return (
+    <Stack>
+      <Text>{t('marketplace.activation.intro')}</Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {cards.map((card) => (
+          <Card key={card.key} withBorder padding="lg">
+            <Stack gap="xs">
+              <Title order={3} size="h4">
+                {t(`marketplace.activation.${card.key}.title`)}
+              </Title>
+              <Text size="sm">{t(`marketplace.activation.${card.key}.body`)}</Text>
+              <Anchor href={card.url} target="_blank" rel="noopener noreferrer">
+                {t(`marketplace.activation.${card.key}.link`)}
+              </Anchor>
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

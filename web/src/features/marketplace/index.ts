@@ -1,0 +1,14 @@
+/**
+ * What other features use. The admin app page's Marketplace Listing tab renders
+ * `<LazyMarketplaceListingEditor appId={id} mode="admin" … />` (its own chunk); `MarketplaceListingEditor`
+ * is the same component imported eagerly.
+ */
+export {
+  MarketplaceListingEditor,
+  type MarketplaceListingEditorProps,
+} from './components/listing-editor.tsx';
+export {
+  ActivationScreen,
+  LazyMarketplaceListingEditor,
+  MarketplaceListingCard,
+} from './components/marketplace-listing-card.tsx';

@@ -1,0 +1,1 @@
+export { MarketplacePreviewPage } from './marketplace-listing-page.tsx';
