@@ -2,7 +2,7 @@
 // best-practice rules rather than Lighthouse's subset) on every screen, as each kind of visitor sees it.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_EMAIL, DEVELOPER_EMAIL } from '../support/env.ts';
+import { ADMIN_EMAIL, DEVELOPER_EMAIL, PORTAL_URL } from '../support/env.ts';
 import { signIn } from '../support/session.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -33,6 +33,8 @@ test.describe('anonymous pages', () => {
     ['/terms_and_conditions', /Terms/],
     ['/reference/rest/docs/rest-api-overview', 'REST API overview'],
     ['/this/does/not/exist', 'Page not found'],
+    ['/marketplace', 'Marketplace'],
+    ['/marketplace/apps/field-sync', 'Field Sync'],
   ];
   for (const [path, heading] of pages) {
     test(`${path} has no axe violations`, async ({ page }) => {
@@ -60,11 +62,16 @@ test('a developer’s pages, dialog and menus have no axe violations', async ({ 
 
   await page.getByRole('button', { name: 'Create a New App' }).click();
   await expect(page.getByRole('dialog', { name: 'Create a New App' })).toBeVisible();
+  // Colours are measured once the dialog has faded in (mid-fade its text is paler than it will be).
+  await expect(page.getByRole('dialog', { name: 'Create a New App' })).toHaveCSS('opacity', '1');
   expect(await violations(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   await page.getByRole('row').nth(1).getByRole('link').first().click();
+  // The app page itself, not My Apps' heading while the next page loads.
+  await expect(page).toHaveURL(/\/developer_apps\/[^/?]+$/);
+  await expect(page.getByRole('region', { name: 'Manifests' })).toBeVisible();
   await expectAccessible(page, /.+/);
 
   await page.goto('/notifications');
@@ -105,7 +112,54 @@ test('an admin’s lists, forms and menu have no axe violations', async ({ page 
   await page.goto('/admin/outbox');
   await expectAccessible(page, 'Outbox');
 
+  await page.goto('/admin/developer_apps');
+  await expectAccessible(page, 'Developer Apps');
+  await page.getByRole('row').nth(1).getByRole('link').first().click();
+  await expectAccessible(page, /^Edit - /);
+  await page.goto('/admin/review_queue');
+  await expectAccessible(page, 'Review Queue');
+  await page.goto('/admin/developers');
+  await expectAccessible(page, 'Registered Developers');
+  await page.getByRole('row').nth(1).getByRole('link').first().click();
+  await expectAccessible(page, /^Edit developer: /);
+  await page.goto('/admin/oauth_applications');
+  await expectAccessible(page, 'OAuth Applications');
+  await page.goto('/admin/audit');
+  await expectAccessible(page, 'Audit Log');
+
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Admin' }).click();
   await expect(page.getByRole('menuitem', { name: 'Outbox' })).toBeVisible();
   expect(await violations(page)).toEqual([]);
+});
+
+test('the marketplace listing editor, as its developer and as the reviewer, has no axe violations', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000); // three states of a long form, each a full axe run
+  await signIn(page, DEVELOPER_EMAIL);
+  const apps = (await (
+    await page.request.get('/api/v1/developer_apps?filters[search]=Field Sync')
+  ).json()) as {
+    id: string;
+    internal_name: string;
+  }[];
+  const appId = apps.find((app) => app.internal_name === 'Field Sync')!.id;
+  await page.goto(`/developer_apps/${appId}`);
+  const card = page.getByRole('region', { name: 'Marketplace Listing' });
+  await expect(card.getByText(/of \d sections completed/)).toBeVisible();
+  await expectAccessible(page, /.+/);
+  await card.getByRole('tab', { name: /Pricing/ }).click();
+  await card.getByRole('button', { name: 'Countries of Europe' }).click();
+  await expect(card.getByRole('checkbox', { name: 'France' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  const context = await browser.newContext({ baseURL: PORTAL_URL });
+  const admin = await context.newPage();
+  await signIn(admin, ADMIN_EMAIL);
+  await admin.goto(`/admin/developer_apps/${appId}`);
+  await admin.getByRole('tab', { name: 'Marketplace Listing' }).click();
+  await expect(admin.getByRole('button', { name: 'Approve' })).toBeVisible();
+  await expectAccessible(admin, 'Edit - Field Sync');
+  await context.close();
 });

@@ -120,9 +120,19 @@ test('a sandbox manifest from snippets, a violation fixed, permissions, promotio
 
   await expect(page.getByText('New sandbox manifest version created')).toBeVisible();
   await expect(editor).toBeHidden();
+  // The first sandbox version has a data connection (an OAuth component): the notice says so.
+  await expect(section.getByRole('alert', { name: 'Sandbox manifest created' })).toBeVisible();
   const sandboxRow = section.getByRole('row').filter({ hasText: '0.1.0' });
   await expect(sandboxRow).toBeVisible();
   await expect(status).toHaveText('Ready for Testing');
+  // Its manifest, read-only, holds what the editor wrote (the server added the app manifest).
+  await sandboxRow.getByRole('button', { name: 'View' }).click();
+  const viewer = page.getByRole('dialog', { name: 'Manifest version 0.1.0' });
+  await expect(viewer.getByLabel('Manifest JSON')).toContainText('"directory": "readonly"');
+  await expect(viewer.getByLabel('Manifest JSON')).toContainText('"app_manifest"');
+  await expect(viewer.getByRole('button', { name: 'Copy' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
 
   // Promote with release notes (required with semantic versions); the Production tab opens.
   await sandboxRow.getByRole('button', { name: 'Promote' }).click();

@@ -65,6 +65,8 @@ test('anonymous screens fit a phone, and the top nav collapses into a menu', asy
     '/terms_and_conditions',
     '/reference/rest/docs/rest-api-overview',
     '/invitations/not-a-token',
+    '/marketplace',
+    '/marketplace/apps/field-sync',
     '/no/such/page',
   ])
     await expectNoSidewaysScroll(page, path);
