@@ -35,6 +35,25 @@ export const lists: ListBench[] = [
   },
   { name: 'admin outbox', path: '/api/v1/admin/outbox', as: 'admin', search: 'to' },
   { name: 'admin developers', path: '/api/v1/admin/developers', as: 'admin', search: 'filters[search]' },
+  {
+    name: 'admin developer apps',
+    path: '/api/v1/admin/developer_apps',
+    as: 'admin',
+    search: 'filters[search]',
+  },
+  {
+    name: 'admin developer apps by name',
+    path: '/api/v1/admin/developer_apps?sort=internal_name',
+    as: 'admin',
+    search: 'filters[search]',
+  },
+  { name: 'admin review queue', path: '/api/v1/admin/review_queue', as: 'admin', search: 'filters[search]' },
+  {
+    name: 'admin oauth applications',
+    path: '/api/v1/admin/oauth_applications?sort=uid',
+    as: 'admin',
+    search: 'filters[search]',
+  },
 ];
 
 export const UNREAD_COUNT_PATH = '/api/v1/notifications/unread_count';

@@ -37,7 +37,8 @@ export async function throughput(
     headers: options.headers ?? {},
   });
   return {
-    rps: result.requests.average,
+    // Not requests.average: that is per sample tick (100 ms here), not per second.
+    rps: result.requests.total / result.duration,
     non2xx: result.non2xx,
     errors: result.errors,
   };

@@ -34,7 +34,7 @@ const number = (name: string, fallback: number) => {
 const rows = number('BENCH_ROWS', 1_000_000);
 const settings: Settings = {
   ratioSeconds: number('BENCH_RATIO_SECONDS', 5),
-  ratioRounds: number('BENCH_ROUNDS', 2),
+  ratioRounds: number('BENCH_ROUNDS', 3),
   connections: number('BENCH_CONNECTIONS', 10),
   sampleSeconds: number('BENCH_SAMPLE_SECONDS', 2),
   rate: number('BENCH_RATE', 500),

@@ -18,16 +18,26 @@ export type SeedSizes = {
   announcements: number;
   users: number;
   outbox: number;
-  /** Apps of the bench developer; as many again belong to other users. */
+  /** Apps of the bench developer (My Apps). */
   apps: number;
+  /** Apps of other users: with `apps`, the admin lists' million. */
+  otherApps: number;
+  /** One app in this many has a marketplace listing (in review, published or a draft). */
+  listingEvery: number;
 };
 
-export const seedSizes = (rows: number): SeedSizes => ({
-  announcements: rows,
-  users: rows,
-  outbox: rows,
-  apps: Math.max(10, Math.round(rows / 100)),
-});
+/** `rows` developers, announcements, e-mails and apps; 1 % of the apps are the bench developer's. */
+export const seedSizes = (rows: number): SeedSizes => {
+  const apps = Math.max(10, Math.round(rows / 100));
+  return {
+    announcements: rows,
+    users: rows,
+    outbox: rows,
+    apps,
+    otherApps: Math.max(10, rows - apps),
+    listingEvery: 100,
+  };
+};
 
 type Step = { table: string; rows: number; ms: number };
 
@@ -50,14 +60,15 @@ export async function seed(ctx: AppContext, sizes: SeedSizes, log: (line: string
 
   const run = async (table: string, total: number, chunk: (lo: number, hi: number) => SQL) => {
     const start = performance.now();
+    let rows = 0;
     await withChecksDeferred(ctx, table, async () => {
       for (let lo = 1; lo <= total; lo += CHUNK) {
-        await ctx.db.execute(chunk(lo, Math.min(total, lo + CHUNK - 1)));
+        rows += insertedBy(await ctx.db.execute(chunk(lo, Math.min(total, lo + CHUNK - 1))));
       }
     });
     const ms = performance.now() - start;
-    steps.push({ table, rows: total, ms });
-    log(`  ${table.padEnd(26)} ${total.toLocaleString().padStart(10)} rows  ${(ms / 1000).toFixed(1)} s`);
+    steps.push({ table, rows, ms });
+    log(`  ${table.padEnd(26)} ${rows.toLocaleString().padStart(10)} rows  ${(ms / 1000).toFixed(1)} s`);
   };
 
   const n = sizes.announcements;
@@ -68,9 +79,12 @@ export async function seed(ctx: AppContext, sizes: SeedSizes, log: (line: string
   await run('announcement_unreads', n, (lo, hi) => unreadsChunk(lo, hi, developer.id));
   await run('mail_outbox', sizes.outbox, (lo, hi) => outboxChunk(lo, hi, n, sizes.users));
   const owned = { id: developer.id, procoreId: developer.procoreId };
-  await run('developer_apps', sizes.apps * 2, (lo, hi) => appsChunk(lo, hi, sizes, owned));
-  await run('developer_app_members', sizes.apps * 2, (lo, hi) => membersChunk(lo, hi, sizes, owned.id));
-  await run('sandboxes', sizes.apps * 2, (lo, hi) => sandboxesChunk(lo, hi));
+  const apps = sizes.apps + sizes.otherApps;
+  await run('developer_apps', apps, (lo, hi) => appsChunk(lo, hi, sizes, owned));
+  await run('developer_app_members', apps, (lo, hi) => membersChunk(lo, hi, sizes, owned.id));
+  await run('oauth_applications', apps, (lo, hi) => oauthChunk(lo, hi, sizes, owned.id));
+  await run('sandboxes', apps, (lo, hi) => sandboxesChunk(lo, hi));
+  await run('marketplace_submissions', apps, (lo, hi) => listingsChunk(lo, hi, sizes, owned.id));
 
   // A maintained database is vacuumed (PostgreSQL's autovacuum; PGlite has none, so this is the
   // best case there) and analyzed; without it the planner guesses and index-only scans hit the heap.
@@ -82,6 +96,12 @@ export async function seed(ctx: AppContext, sizes: SeedSizes, log: (line: string
   );
   return { developerId: developer.id, adminId: admin.id, steps };
 }
+
+/** Rows an INSERT wrote (node-postgres says rowCount, PGlite affectedRows). */
+const insertedBy = (result: unknown) => {
+  const { rowCount, affectedRows } = result as { rowCount?: number | null; affectedRows?: number };
+  return rowCount ?? affectedRows ?? 0;
+};
 
 type Named = { name: string; definition: string };
 const rowsOf = (result: unknown) => (result as { rows: Named[] }).rows;
@@ -217,7 +237,7 @@ function outboxChunk(lo: number, hi: number, announcements: number, users: numbe
 
 type Owner = { id: string; procoreId: number };
 
-/** Apps 1…A belong to the bench developer; A+1…2A to other users, so the member index must pick. */
+/** Apps 1…A belong to the bench developer, the rest to other users, so the member index must pick. */
 function appsChunk(lo: number, hi: number, sizes: SeedSizes, owner: Owner) {
   return sql`
     insert into developer_apps (id, internal_name, name, uid, production_access, owner_id,
@@ -227,7 +247,7 @@ function appsChunk(lo: number, hi: number, sizes: SeedSizes, owner: Owner) {
            case when g % 3 = 0 then null else 'Bench App ' || g end,
            case when g % 3 = 2 then 'uid-' || md5('app-' || g) end,
            (array['none', 'production_pending', 'production_approved'])[1 + g % 3],
-           case when g <= ${sizes.apps} then ${owner.id} else 'bench-user-' || (1 + g % ${sizes.users}) end,
+           ${ownerOf(sizes, owner.id)},
            case when g <= ${sizes.apps} then ${owner.procoreId} else 2000000 + g end,
            case when g % 3 = 2 and g % 7 = 0 then ${age} end,
            ${age}, 'bench', ${age}, ${age}
@@ -237,19 +257,64 @@ function appsChunk(lo: number, hi: number, sizes: SeedSizes, owner: Owner) {
 function membersChunk(lo: number, hi: number, sizes: SeedSizes, ownerId: string) {
   return sql`
     insert into developer_app_members (developer_app_id, user_id, role, created_at, updated_at)
-    select md5('app-' || g)::uuid,
-           case when g <= ${sizes.apps} then ${ownerId} else 'bench-user-' || (1 + g % ${sizes.users}) end,
-           'owner', ${age}, ${age}
+    select md5('app-' || g)::uuid, ${ownerOf(sizes, ownerId)}, 'owner', ${age}, ${age}
     from generate_series(${lo}::int, ${hi}::int) g`;
+}
+
+const ownerOf = (sizes: SeedSizes, ownerId: string) =>
+  sql`case when g <= ${sizes.apps} then ${ownerId} else 'bench-user-' || (1 + g % ${sizes.users}) end`;
+
+/**
+ * A sandbox client for every app whose sandbox is live, and a production client for the apps with
+ * a uid (g % 3 = 2), keyed by that uid as the credentials feature keys it. Secrets stay empty: no
+ * bench request reveals one.
+ */
+function oauthChunk(lo: number, hi: number, sizes: SeedSizes, ownerId: string) {
+  return sql`
+    insert into oauth_applications (id, developer_app_id, environment, client_id, owner_id, created_at, updated_at)
+    select md5('oauth-' || c.environment || '-' || g)::uuid, md5('app-' || g)::uuid, c.environment,
+           case when c.environment = 'production' then 'uid-' || md5('app-' || g)
+                else ${planted('g', `'telemetry-sbx-' || g`, `'sbx-' || md5('sandbox-' || g)`)} end,
+           ${ownerOf(sizes, ownerId)}, ${age}, ${age}
+    from generate_series(${lo}::int, ${hi}::int) g
+    cross join lateral (
+      select 'sandbox' as environment where g % 20 > 1
+      union all select 'production' where g % 3 = 2
+    ) c`;
 }
 
 function sandboxesChunk(lo: number, hi: number) {
   return sql`
-    insert into sandboxes (developer_app_id, status, company_id, url, created_at, updated_at)
+    insert into sandboxes (developer_app_id, status, company_id, url, oauth_application_id, created_at, updated_at)
     select md5('app-' || g)::uuid,
            case g % 20 when 0 then 'pending' when 1 then 'failed' else 'live' end,
            case when g % 20 > 1 then 5000000 + g end,
            case when g % 20 > 1 then 'https://sandbox.procore.com/' || (5000000 + g) end,
+           case when g % 20 > 1 then md5('oauth-sandbox-' || g)::uuid end,
            ${age}, ${age}
     from generate_series(${lo}::int, ${hi}::int) g`;
+}
+
+/**
+ * One app in `listingEvery` has a listing: of those, a third in review (the review queue), a third
+ * published (the public marketplace) and a third drafts.
+ */
+function listingsChunk(lo: number, hi: number, sizes: SeedSizes, ownerId: string) {
+  const every = sizes.listingEvery;
+  return sql`
+    insert into marketplace_submissions (developer_app_id, state, approval_state, public_name, tagline,
+      slug, submitted_at, reviewed_at, published_at, created_by_id, created_at, updated_at)
+    select md5('app-' || g)::uuid, s.state,
+           case when s.state = 'published' then 'approved' else 'unreviewed' end,
+           ${planted('g', `'Telemetry listing ' || g`, `'Bench listing ' || g`)}, 'A bench listing',
+           case when s.state = 'published' then 'bench-listing-' || g end,
+           case when s.state <> 'draft' then ${age} end,
+           case when s.state = 'published' then ${age} end,
+           case when s.state = 'published' then ${age} end,
+           ${ownerOf(sizes, ownerId)}, ${age}, ${age}
+    from generate_series(${lo}::int, ${hi}::int) g
+    cross join lateral (
+      select (array['in_review', 'published', 'draft'])[1 + (g / ${every}) % 3] as state
+    ) s
+    where g % ${every} = ${Math.floor(every / 2)}`;
 }
