@@ -1,36 +1,12 @@
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { adminApi, confirmedDeveloper } from '../support/api.ts';
 import { ADMIN_EMAIL, DEVELOPER_EMAIL, PORTAL_URL } from '../support/env.ts';
+import { pngBytes } from '../support/png.ts';
 import { signIn } from '../support/session.ts';
 
-/** A real PNG, white with a dark square in the middle (a logo on a white background, or a screenshot). */
-function whitePng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 0, 0, 0, 0], 8);
-  const rows = Buffer.alloc((width + 1) * height, 0xff);
-  for (let y = 0; y < height; y++) rows[y * (width + 1)] = 0;
-  const [top, left] = [Math.floor(height / 4), Math.floor(width / 4)];
-  for (let y = top; y < height - top; y++)
-    for (let x = left; x < width - left; x++) rows[y * (width + 1) + 1 + x] = 0x20;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A white image with a dark square in the middle (a logo on a white background, or a screenshot). */
+const WHITE_WITH_SQUARE = { grey: 0x20, square: true };
 
 /** A real MP4 (the demo seed's own). */
 const SHOWCASE_VIDEO = path.join(
@@ -131,7 +107,11 @@ test('a listing withdrawn, edited (field error, new logo, screenshot and showcas
   await card
     .getByRole('button', { name: /^Logo:/ })
     .locator('input[type=file]')
-    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: whitePng(200, 200) });
+    .setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: pngBytes(200, 200, WHITE_WITH_SQUARE),
+    });
   await expect(card.getByRole('img', { name: "The listing's logo" })).not.toHaveAttribute(
     'src',
     logoBefore ?? '',
@@ -146,14 +126,22 @@ test('a listing withdrawn, edited (field error, new logo, screenshot and showcas
   await card
     .getByRole('button', { name: /^Add a screenshot:/ })
     .locator('input[type=file]')
-    .setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: whitePng(1280, 720) });
+    .setInputFiles({
+      name: 'screen.png',
+      mimeType: 'image/png',
+      buffer: pngBytes(1280, 720, WHITE_WITH_SQUARE),
+    });
   await expect(card.getByRole('button', { name: 'Remove screenshot 3' })).toBeVisible();
 
   // A screenshot of the wrong size is refused with the server's message at the field.
   await card
     .getByRole('button', { name: /^Add a screenshot:/ })
     .locator('input[type=file]')
-    .setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: whitePng(300, 200) });
+    .setInputFiles({
+      name: 'tiny.png',
+      mimeType: 'image/png',
+      buffer: pngBytes(300, 200, WHITE_WITH_SQUARE),
+    });
   await expect(page.getByRole('alert', { name: "Couldn't Save Marketplace Listing." })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Remove screenshot 4' })).toHaveCount(0);
   await expect(
@@ -333,13 +321,17 @@ test('a new listing filled from nothing: logo, three screenshots, a video, every
   // Media, each saved as it is dropped (the first creates the draft).
   await tab(card, /Media Content/);
   const drop = (zone: RegExp) => card.getByRole('button', { name: zone }).locator('input[type=file]');
-  await drop(/^Logo:/).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: whitePng(200, 200) });
+  await drop(/^Logo:/).setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: pngBytes(200, 200, WHITE_WITH_SQUARE),
+  });
   await expect(card.getByRole('img', { name: "The listing's logo" })).toBeVisible();
   for (const n of [1, 2, 3]) {
     await drop(/^Add a screenshot:/).setInputFiles({
       name: `screen-${n}.png`,
       mimeType: 'image/png',
-      buffer: whitePng(1280 + n * 8, 720 + n * 8),
+      buffer: pngBytes(1280 + n * 8, 720 + n * 8, WHITE_WITH_SQUARE),
     });
     await expect(card.getByRole('button', { name: `Remove screenshot ${n}` })).toBeVisible();
   }

@@ -1,30 +1,13 @@
-import type { DeveloperApp, SandboxOauthApp } from '@portal/contracts';
+import type { DeveloperApp } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { expect, test } from 'vitest';
 import { renderRoute } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
-import { app, signedIn } from './test-fixtures.ts';
+import { app, liveSandbox, signedIn } from './test-fixtures.ts';
 
-const sandbox: SandboxOauthApp = {
-  id: 's1',
-  status: 'live',
-  company_id: 42,
-  url: 'https://sandbox.example.com/42',
-  app_id: 'sandbox-client',
-  oauth_application_id: 'o-s1',
-  secret_masked: 'sand••••••••1234',
-  redirect_uri: '',
-  confidential: true,
-  grant_type: 'authorization_code',
-  allowed_cors_domain: '',
-  procore_app_id: 'p-1',
-  failure_message: null,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-};
-const withSandbox: DeveloperApp = { ...app, sandbox };
+const withSandbox: DeveloperApp = { ...app, sandbox: liveSandbox };
 
 const failure = (errors: string[], status = 422) =>
   HttpResponse.json({ message: errors[0] ?? 'Boom', errors, code: 'validation_failed' }, { status });

@@ -1,4 +1,4 @@
-import type { DeveloperApp, DeveloperAppPermissions } from '@portal/contracts';
+import type { DeveloperApp, DeveloperAppPermissions, SandboxOauthApp } from '@portal/contracts';
 import { HttpResponse, http } from 'msw';
 import { configHandler, developer, runtimeConfig, server } from '../../test/server.ts';
 
@@ -30,6 +30,25 @@ export const app: DeveloperApp = {
   credentials: null,
   generate_fake_sandbox_path: null,
   terms_accepted_at: '2026-01-01T00:00:00Z',
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+};
+
+/** A sandbox that is ready: live, with its credentials. */
+export const liveSandbox: SandboxOauthApp = {
+  id: 's1',
+  status: 'live',
+  company_id: 42,
+  url: 'https://sandbox.example.com/42',
+  app_id: 'sandbox-client',
+  oauth_application_id: 'o-s1',
+  secret_masked: 'sand••••••••1234',
+  redirect_uri: '',
+  confidential: true,
+  grant_type: 'authorization_code',
+  allowed_cors_domain: '',
+  procore_app_id: 'p-1',
+  failure_message: null,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
 };

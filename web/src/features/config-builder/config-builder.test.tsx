@@ -1,33 +1,16 @@
-import type { DeveloperApp, SandboxOauthApp } from '@portal/contracts';
+import type { DeveloperApp } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, expect, test, vi } from 'vitest';
 import { renderRoute } from '../../test/render.tsx';
 import { developer, runtimeConfig, server } from '../../test/server.ts';
-import { app, signedIn } from '../apps/test-fixtures.ts';
+import { app, liveSandbox, signedIn } from '../apps/test-fixtures.ts';
 import { type Call, manifest, manifestsApi } from '../manifests/test-fixtures.ts';
 import { completeDraft } from '../marketplace/test-fixtures.ts';
 import { OPT_IN_KEYS } from './opt-in.ts';
 
-const sandbox: SandboxOauthApp = {
-  id: 's1',
-  status: 'live',
-  company_id: 42,
-  url: 'https://sandbox.example.com/42',
-  app_id: 'sandbox-client',
-  oauth_application_id: 'o-s1',
-  secret_masked: 'sand••••••••1234',
-  redirect_uri: '',
-  confidential: true,
-  grant_type: 'authorization_code',
-  allowed_cors_domain: '',
-  procore_app_id: 'p-1',
-  failure_message: null,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-};
-const liveApp: DeveloperApp = { ...app, sandbox };
+const liveApp: DeveloperApp = { ...app, sandbox: liveSandbox };
 
 afterEach(() => window.localStorage.clear());
 
@@ -87,7 +70,7 @@ test('the forced flag shows the tabbed page without a preference and hides the t
 });
 
 test('the tab comes from the URL; metrics is hidden without metrics data; a pending sandbox shows the missing page', async () => {
-  setup({ beta: true, app: { ...liveApp, sandbox: { ...sandbox, status: 'pending' } } });
+  setup({ beta: true, app: { ...liveApp, sandbox: { ...liveSandbox, status: 'pending' } } });
   manifestsApi([]);
   const { router } = renderRoute('/developer_apps/a1');
   const nav = await screen.findByRole('navigation', { name: 'App Information' });

@@ -5,12 +5,11 @@ import type {
   Manifest,
   ManifestSnippets,
   ManifestViolation,
-  SandboxOauthApp,
 } from '@portal/contracts';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { server } from '../../test/server.ts';
-import { app, ownerFlags, signedIn } from '../apps/test-fixtures.ts';
+import { app, liveSandbox, ownerFlags, signedIn } from '../apps/test-fixtures.ts';
 
 let sequence = 0;
 
@@ -215,24 +214,6 @@ export function manifestsApi(
       calls.filter((c) => c.method === method && c.path === `/api/v1${path}`),
   };
 }
-
-export const liveSandbox: SandboxOauthApp = {
-  id: 's1',
-  status: 'live',
-  company_id: 42,
-  url: 'https://sandbox.example.com/42',
-  app_id: 'sandbox-client',
-  oauth_application_id: 'o-s1',
-  secret_masked: 'sand••••••••1234',
-  redirect_uri: '',
-  confidential: true,
-  grant_type: 'authorization_code',
-  allowed_cors_domain: '',
-  procore_app_id: 'p-1',
-  failure_message: null,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-};
 
 /** An app with a live sandbox and production credentials requested: every manifest action possible. */
 export const readyApp: DeveloperApp = {
