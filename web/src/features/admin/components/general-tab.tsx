@@ -3,10 +3,11 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { AdminDeveloperApp, DeveloperOption } from '@portal/contracts';
 import { corsDomainError, redirectUriError } from '@portal/contracts/app-validation';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorsJoined } from '../../../lib/api.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
+import { showSaved, useFollowSaved } from '../../../lib/saved-form.ts';
 import { LogoField } from '../../apps/components/logo-field.tsx';
 import { useRemoveAdminLogo, useUpdateAdminApp, useUploadAdminLogo } from '../api.ts';
 import { DismissibleError } from './dismissible-error.tsx';
@@ -48,13 +49,7 @@ export function GeneralTab({
       allowed_cors_domain: (value) => corsDomainError(value),
     },
   });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the saved app changes
-  useEffect(() => {
-    if (!form.isDirty()) {
-      form.setValues(valuesOf(app));
-      form.resetDirty(valuesOf(app));
-    }
-  }, [app]);
+  useFollowSaved(form, valuesOf(app), app);
 
   const save = form.onSubmit((values) => {
     setError(null);
@@ -62,8 +57,7 @@ export function GeneralTab({
       { ...values, ...(pendingOwner ? { owner_id: pendingOwner.id } : {}) },
       {
         onSuccess: (saved) => {
-          form.setValues(valuesOf(saved));
-          form.resetDirty(valuesOf(saved));
+          showSaved(form, valuesOf(saved));
           onSaved();
           notifications.show({ message: t('adminApp.updated'), color: 'green' });
         },

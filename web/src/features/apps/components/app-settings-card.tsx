@@ -15,12 +15,13 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { DeveloperApp, DeveloperAppPermissions } from '@portal/contracts';
 import { corsDomainError, redirectUriError } from '@portal/contracts/app-validation';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorsJoined } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
+import { showSaved, useFollowSaved } from '../../../lib/saved-form.ts';
 import { CollaboratorsList } from '../../collaborators/components/collaborators-list.tsx';
 import { useRemoveLogo, useUpdateApp, useUploadLogo } from '../api.ts';
 import { LogoField } from './logo-field.tsx';
@@ -58,13 +59,7 @@ export function AppSettingsCard({
       allowed_cors_domain: (value) => corsDomainError(value),
     },
   });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the saved app changes
-  useEffect(() => {
-    if (!form.isDirty()) {
-      form.setValues(valuesOf(app));
-      form.resetDirty(valuesOf(app));
-    }
-  }, [app.updated_at]);
+  useFollowSaved(form, valuesOf(app), app.updated_at);
 
   const canChange = (field: string) => permissions.appFieldPermissions[field] ?? false;
   const published = Boolean(app.published_at);
@@ -78,8 +73,7 @@ export function AppSettingsCard({
     update.mutate(changed, {
       onSuccess: (saved) => {
         form.setInitialValues(valuesOf(saved));
-        form.setValues(valuesOf(saved));
-        form.resetDirty(valuesOf(saved));
+        showSaved(form, valuesOf(saved));
         notifications.show({ message: t('apps.settings.saved'), color: 'green' });
       },
       onError: (failure) => {
