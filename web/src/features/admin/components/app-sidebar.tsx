@@ -4,10 +4,10 @@ import { type AdminDeveloperApp, type DeveloperOption, fullTimestamp } from '@po
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { useUpdateAdminApp } from '../api.ts';
 import { ChangeOwnerDialog } from './change-owner-dialog.tsx';
-import { DismissibleError } from './dismissible-error.tsx';
 
 /** Spec §2: the owner recorded in Procore differs, or production credentials were never issued. */
 export function OwnerBanner({ app }: { app: AdminDeveloperApp }) {
@@ -64,7 +64,7 @@ export function AppSidebar({
   return (
     <Stack>
       <OwnerBanner app={app} />
-      <DismissibleError title={t('adminApp.couldNotSave')} message={error} onClose={() => setError(null)} />
+      <ErrorBanner title={t('adminApp.couldNotSave')} message={error} onClose={() => setError(null)} />
       <Button component={Link} to={`/admin/developer_apps/${app.id}/contacts/new`} variant="light">
         {t('adminApp.addContact')}
       </Button>

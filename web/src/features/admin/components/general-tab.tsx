@@ -5,12 +5,12 @@ import type { AdminDeveloperApp, DeveloperOption } from '@portal/contracts';
 import { corsDomainError, redirectUriError } from '@portal/contracts/app-validation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { showSaved, useFollowSaved } from '../../../lib/saved-form.ts';
 import { LogoField } from '../../apps/components/logo-field.tsx';
 import { useRemoveAdminLogo, useUpdateAdminApp, useUploadAdminLogo } from '../api.ts';
-import { DismissibleError } from './dismissible-error.tsx';
 import { ProductionAccessPanel } from './production-access-panel.tsx';
 
 const valuesOf = (app: AdminDeveloperApp) => ({
@@ -71,7 +71,7 @@ export function GeneralTab({
 
   return (
     <Stack>
-      <DismissibleError title={t('adminApp.couldNotSave')} message={error} onClose={() => setError(null)} />
+      <ErrorBanner title={t('adminApp.couldNotSave')} message={error} onClose={() => setError(null)} />
       <LogoField
         previewUrl={app.thumbnail_url}
         upload={uploadLogo}

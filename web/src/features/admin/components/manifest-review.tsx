@@ -2,10 +2,10 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { Manifest } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { ProductionManifestsTable, ReleaseNotesModal, ViewManifestModal } from '../../manifests/index.ts';
-import { DismissibleError } from './dismissible-error.tsx';
 
 /**
  * The app's production versions (issue 14: "production manifests in review can be approved or
@@ -27,11 +27,7 @@ export function ManifestReview({ appId }: { appId: string }) {
         <Text size="sm" c="dimmed">
           {t('adminApp.manifests.intro')}
         </Text>
-        <DismissibleError
-          title={t('manifests.errors.title')}
-          message={error}
-          onClose={() => setError(null)}
-        />
+        <ErrorBanner title={t('manifests.errors.title')} message={error} onClose={() => setError(null)} />
         <ProductionManifestsTable
           appId={appId}
           withReleaseNotes={config.semantic_versions}

@@ -5,9 +5,9 @@ import type { AdminDeveloperApp } from '@portal/contracts';
 import { corsDomainError, redirectUriError } from '@portal/contracts/app-validation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { useUpdateAdminApp } from '../api.ts';
-import { DismissibleError } from './dismissible-error.tsx';
 
 /** Sandbox tab: the sandbox company and its OAuth client, saved as `sandbox_attributes`. */
 export function SandboxTab({ app }: { app: AdminDeveloperApp }) {
@@ -40,7 +40,7 @@ export function SandboxTab({ app }: { app: AdminDeveloperApp }) {
   );
   return (
     <Stack>
-      <DismissibleError title={t('adminApp.couldNotSave')} message={error} onClose={() => setError(null)} />
+      <ErrorBanner title={t('adminApp.couldNotSave')} message={error} onClose={() => setError(null)} />
       <Text size="sm">
         {t('adminApp.sandboxStatus')}: {sandbox.status}
       </Text>

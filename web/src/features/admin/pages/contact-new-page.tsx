@@ -5,11 +5,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { PageSkeleton } from '../../../components/skeletons.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { adminAppQuery, useUpdateAdminApp } from '../api.ts';
 import { AdminBreadcrumbs } from '../components/admin-breadcrumbs.tsx';
-import { DismissibleError } from '../components/dismissible-error.tsx';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -56,9 +56,9 @@ export function ContactNewPage() {
           ]}
         />
         <Title order={1}>{t('adminApp.addContact')}</Title>
-        <DismissibleError title={t('adminApp.couldNotSave')} message={error} onClose={() => setError(null)} />
+        <ErrorBanner title={t('adminApp.couldNotSave')} message={error} onClose={() => setError(null)} />
         {!app && (
-          <DismissibleError
+          <ErrorBanner
             title={t('adminApp.couldNotLoad')}
             message={errorsJoined(query.error, t('errors.generic'))}
             onClose={() => navigate(back)}

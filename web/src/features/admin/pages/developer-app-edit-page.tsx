@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { PageSkeleton } from '../../../components/skeletons.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
@@ -13,7 +14,6 @@ import { adminAppQuery, useUpdateAdminApp } from '../api.ts';
 import { AdminBreadcrumbs } from '../components/admin-breadcrumbs.tsx';
 import { AppHistory } from '../components/app-history.tsx';
 import { AppSidebar } from '../components/app-sidebar.tsx';
-import { DismissibleError } from '../components/dismissible-error.tsx';
 import { GeneralTab } from '../components/general-tab.tsx';
 import { ManifestReview } from '../components/manifest-review.tsx';
 import { MetricsPlaceholder } from '../components/metrics-placeholder.tsx';
@@ -40,7 +40,7 @@ export function DeveloperAppEditPage() {
       <Container size="xl" py="md">
         <Stack>
           <AdminBreadcrumbs trail={[appsCrumb]} />
-          <DismissibleError
+          <ErrorBanner
             title={t('adminApp.couldNotLoad')}
             message={loadErrorDismissed ? null : errorsJoined(query.error, t('errors.generic'))}
             onClose={() => setLoadErrorDismissed(true)}

@@ -17,11 +17,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { PageSkeleton } from '../../../components/skeletons.tsx';
 import { ApiRequestError, errorsJoined } from '../../../lib/api.ts';
 import { adminDeveloperQuery, useUpdateAdminDeveloper } from '../api.ts';
 import { AdminBreadcrumbs } from '../components/admin-breadcrumbs.tsx';
-import { DismissibleError } from '../components/dismissible-error.tsx';
 
 const valuesOf = (developer: AdminDeveloper) => ({
   name: developer.name,
@@ -68,7 +68,7 @@ export function DeveloperEditPage() {
       <Container size="sm" py="md">
         <Stack>
           <AdminBreadcrumbs trail={crumbs} />
-          <DismissibleError
+          <ErrorBanner
             title={t('adminApp.couldNotLoad')}
             message={loadDismissed ? null : errorsJoined(query.error, t('errors.generic'))}
             onClose={() => setLoadDismissed(true)}
@@ -102,7 +102,7 @@ export function DeveloperEditPage() {
       <Stack>
         <AdminBreadcrumbs trail={[...crumbs, { label: query.data.name }]} />
         <Title order={1}>{t('adminDeveloper.title', { name: query.data.name })}</Title>
-        <DismissibleError title={t('adminApp.couldNotSave')} message={error} onClose={() => setError(null)} />
+        <ErrorBanner title={t('adminApp.couldNotSave')} message={error} onClose={() => setError(null)} />
         <form onSubmit={save} noValidate>
           <Stack>
             <TextInput label={t('adminDeveloper.name')} required {...form.getInputProps('name')} />

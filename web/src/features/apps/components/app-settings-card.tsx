@@ -18,6 +18,7 @@ import { corsDomainError, redirectUriError } from '@portal/contracts/app-validat
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
@@ -25,7 +26,6 @@ import { showSaved, useFollowSaved } from '../../../lib/saved-form.ts';
 import { CollaboratorsList } from '../../collaborators/components/collaborators-list.tsx';
 import { useRemoveLogo, useUpdateApp, useUploadLogo } from '../api.ts';
 import { LogoField } from './logo-field.tsx';
-import { ErrorBanner } from './section-card.tsx';
 
 const valuesOf = (app: DeveloperApp) => ({
   name: app.name ?? '',

@@ -3,11 +3,12 @@ import { useDisclosure } from '@mantine/hooks';
 import type { DeveloperApp, DeveloperAppPermissions, IssuedSecret } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { useRequestProduction, useResetSecret } from '../api.ts';
 import { SecretReveal } from './secret-reveal.tsx';
-import { ErrorBanner, SectionCard } from './section-card.tsx';
+import { SectionCard } from './section-card.tsx';
 
 /** Production credentials: request, approval notice, first view, acknowledged resets. */
 export function CredentialsCard({

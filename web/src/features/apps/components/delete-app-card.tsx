@@ -4,9 +4,10 @@ import type { DeveloperApp } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { useDeleteApp } from '../api.ts';
-import { ErrorBanner, SectionCard } from './section-card.tsx';
+import { SectionCard } from './section-card.tsx';
 
 export function DeleteAppCard({ app }: { app: DeveloperApp }) {
   const { t } = useTranslation();

@@ -5,6 +5,7 @@ import type { DeveloperApp, DeveloperAppPermissions, IssuedSecret, SandboxOauthA
 import { corsDomainError, redirectUriError } from '@portal/contracts/app-validation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
@@ -16,7 +17,7 @@ import {
   useUpdateSandbox,
 } from '../api.ts';
 import { SecretReveal } from './secret-reveal.tsx';
-import { ErrorBanner, SectionCard } from './section-card.tsx';
+import { SectionCard } from './section-card.tsx';
 
 /** The sandbox account: building, live (its OAuth app form) or failed. Hidden in FedRAMP. */
 export function SandboxCard({

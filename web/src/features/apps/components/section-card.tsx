@@ -1,6 +1,5 @@
-import { Alert, Paper, Stack, Title } from '@mantine/core';
-import { type ReactNode, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Paper, Stack, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 
 /** One card of the manage-app page: a labelled section with its heading. */
 export function SectionCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -13,42 +12,5 @@ export function SectionCard({ id, title, children }: { id: string; title: string
         {children}
       </Stack>
     </Paper>
-  );
-}
-
-/**
- * A card's failed request (spec §8): a red, dismissible banner titled "An error occurred", brought
- * into view when it appears, since the action may have been far up or down the card.
- */
-export function ErrorBanner({
-  title,
-  message,
-  onClose,
-  children,
-}: {
-  title: string;
-  message: string | null;
-  onClose: () => void;
-  children?: ReactNode;
-}) {
-  const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (message) ref.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-  }, [message]);
-  if (!message) return null;
-  return (
-    <Alert
-      ref={ref}
-      color="red"
-      title={title}
-      role="alert"
-      withCloseButton
-      closeButtonLabel={t('common.dismiss')}
-      onClose={onClose}
-    >
-      {message}
-      {children}
-    </Alert>
   );
 }

@@ -4,9 +4,10 @@ import { hasOauthComponent, MANIFEST_MESSAGES, nextSemanticVersion } from '@port
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
-import { ErrorBanner, SectionCard } from '../../apps/components/section-card.tsx';
+import { SectionCard } from '../../apps/components/section-card.tsx';
 import { newestManifestQuery } from '../api.ts';
 import { ManifestEditorModal } from '../editor/manifest-editor-modal.tsx';
 import { ManifestStatusBadge } from './manifest-status-badge.tsx';

@@ -1,0 +1,40 @@
+import { Alert } from '@mantine/core';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A failed request (spec §8; admin spec §8 'Could not save' / 'Could not load'): a red, dismissible banner titled "An error occurred", brought
+ * into view when it appears, since the action may have been far up or down the card.
+ */
+export function ErrorBanner({
+  title,
+  message,
+  onClose,
+  children,
+}: {
+  title: string;
+  message: string | null;
+  onClose: () => void;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (message) ref.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [message]);
+  if (!message) return null;
+  return (
+    <Alert
+      ref={ref}
+      color="red"
+      title={title}
+      role="alert"
+      withCloseButton
+      closeButtonLabel={t('common.dismiss')}
+      onClose={onClose}
+    >
+      {message}
+      {children}
+    </Alert>
+  );
+}
