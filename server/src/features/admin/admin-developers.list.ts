@@ -1,8 +1,9 @@
-import type { AdminDeveloper, AdminDevelopersQuery, DeveloperOption } from '@portal/contracts';
+import type { AdminDevelopersQuery, DeveloperOption } from '@portal/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { containsAny, type ListSort, listPage, resolveSort } from '../../platform/list.ts';
+import { toAdminDeveloper } from '../auth/auth.staff.ts';
 
 /** Each sort ends in the id (unique); each has its index (schema/users.ts). */
 const SORTS = {
@@ -37,20 +38,6 @@ const SORTS = {
 
 /** How many options the created-by picker gets per search. */
 export const DEVELOPER_OPTIONS_LIMIT = 20;
-
-export function toAdminDeveloper(row: typeof users.$inferSelect): AdminDeveloper {
-  return {
-    id: row.id,
-    name: row.name,
-    company_name: row.companyName,
-    email: row.email,
-    procore_id: row.procoreId,
-    role: row.role,
-    employee: row.employee,
-    disabled: row.disabledAt !== null,
-    created_at: row.createdAt.toISOString(),
-  };
-}
 
 const source = (search: string | undefined) => ({
   from: sql`${users}`,

@@ -1,5 +1,5 @@
 /** Staff manage accounts (admin developers page): read, change, disable. */
-import type { AdminUpdateDeveloperBody } from '@portal/contracts';
+import type { AdminDeveloper, AdminUpdateDeveloperBody } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -78,15 +78,26 @@ export async function updateUserAsStaff(
   return row;
 }
 
-const audited = (row: UserRow): Record<string, unknown> => ({
-  name: row.name,
-  company_name: row.companyName,
-  email: row.email,
-  procore_id: row.procoreId,
-  role: row.role,
-  employee: row.employee,
-  disabled: row.disabledAt !== null,
-});
+/** An account as staff see it (the admin developers list and edit page). */
+export function toAdminDeveloper(row: UserRow): AdminDeveloper {
+  return {
+    id: row.id,
+    name: row.name,
+    company_name: row.companyName,
+    email: row.email,
+    procore_id: row.procoreId,
+    role: row.role,
+    employee: row.employee,
+    disabled: row.disabledAt !== null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** What the audit log keeps of an account: what staff can change. */
+const audited = (row: UserRow): Record<string, unknown> => {
+  const { id: _id, created_at: _createdAt, ...editable } = toAdminDeveloper(row);
+  return editable;
+};
 
 /** Whether the account with this address is disabled (checked after the password, at sign-in). */
 export async function isDisabled(ctx: AppContext, email: string): Promise<{ id: string } | null> {
