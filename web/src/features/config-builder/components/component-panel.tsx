@@ -2,7 +2,6 @@ import {
   ActionIcon,
   Badge,
   Button,
-  Drawer,
   Group,
   Select,
   Stack,
@@ -21,10 +20,8 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ParameterModal } from './parameter-modal.tsx';
+import { SidePanel } from './side-panel.tsx';
 import { ViewPicker } from './view-picker.tsx';
-
-/** The component side panel is 804 px wide (spec §9). */
-export const PANEL_WIDTH = 804;
 
 /**
  * Add or edit a component: type (only those not yet present), source URL, views (side panel only)
@@ -47,30 +44,26 @@ export function ComponentPanel({
 }) {
   const { t } = useTranslation();
   return (
-    <Drawer
+    <SidePanel
       opened={opened}
       onClose={onClose}
-      position="right"
-      size={PANEL_WIDTH}
       title={t(initial?.type ? 'configBuilder.component.editTitle' : 'configBuilder.component.addTitle')}
     >
-      {opened && (
-        <ComponentForm
-          initial={
-            initial ?? {
-              type: types.length === 1 ? types[0]! : '',
-              source_url: '',
-              views: [],
-              parameters: [],
-            }
+      <ComponentForm
+        initial={
+          initial ?? {
+            type: types.length === 1 ? types[0]! : '',
+            source_url: '',
+            views: [],
+            parameters: [],
           }
-          types={types}
-          onClose={onClose}
-          onSave={onSave}
-          onModalChange={onModalChange}
-        />
-      )}
-    </Drawer>
+        }
+        types={types}
+        onClose={onClose}
+        onSave={onSave}
+        onModalChange={onModalChange}
+      />
+    </SidePanel>
   );
 }
 

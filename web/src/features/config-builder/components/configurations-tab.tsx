@@ -4,8 +4,6 @@ import {
   Badge,
   Button,
   Checkbox,
-  Collapse,
-  Drawer,
   Group,
   Modal,
   Paper,
@@ -14,7 +12,6 @@ import {
   Textarea,
   TextInput,
   Title,
-  UnstyledButton,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { DeveloperApp, DeveloperAppPermissions, Manifest } from '@portal/contracts';
@@ -37,9 +34,9 @@ import {
 } from '@portal/contracts/configured-manifest';
 import type { ManifestPermissions } from '@portal/contracts/manifest-rules';
 import { manifestHeaderStatus, versionLabel } from '@portal/contracts/manifest-rules';
-import { IconChevronDown, IconChevronRight, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorsJoined } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
@@ -49,53 +46,14 @@ import { ManifestStatusBadge } from '../../manifests/components/manifest-status-
 import { PromoteModal } from '../../manifests/components/promote-modal.tsx';
 import { ReviewActions } from '../../manifests/components/review-actions.tsx';
 import { ViewManifestModal } from '../../manifests/components/view-manifest-modal.tsx';
-import { PermissionBuilder } from '../../manifests/editor/permission-builder.tsx';
 import { useCreateConfiguredVersion } from '../api.ts';
 import { OPT_IN_KEYS, useStoredFlag } from '../opt-in.ts';
-import { ComponentPanel, PANEL_WIDTH } from './component-panel.tsx';
+import { CollapsibleCard } from './collapsible-card.tsx';
+import { ComponentPanel } from './component-panel.tsx';
+import { CreateVersionModal } from './create-version-modal.tsx';
+import { PermissionsDrawer } from './permissions-drawer.tsx';
 
 const EMPTY_PERMISSIONS: ManifestPermissions = { company: {}, project: {} };
-
-/** A collapsible card with a title and a description. */
-function CollapsibleCard({
-  title,
-  description,
-  defaultOpen,
-  children,
-}: {
-  title: string;
-  description: string;
-  defaultOpen: boolean;
-  children: ReactNode;
-}) {
-  const [open, setOpen] = useState(defaultOpen);
-  const id = `card-${title.replace(/\W+/g, '-').toLowerCase()}`;
-  return (
-    <Paper withBorder p="md" component="section" aria-labelledby={`${id}-title`}>
-      <UnstyledButton
-        w="100%"
-        onClick={() => setOpen((value) => !value)}
-        aria-expanded={open}
-        aria-controls={`${id}-body`}
-      >
-        <Group wrap="nowrap" align="flex-start">
-          {open ? <IconChevronDown size={20} aria-hidden /> : <IconChevronRight size={20} aria-hidden />}
-          <Stack gap={2}>
-            <Title order={3} size="h4" id={`${id}-title`}>
-              {title}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {description}
-            </Text>
-          </Stack>
-        </Group>
-      </UnstyledButton>
-      <Collapse expanded={open} id={`${id}-body`}>
-        <Stack pt="md">{children}</Stack>
-      </Collapse>
-    </Paper>
-  );
-}
 
 type Props = { app: DeveloperApp; permissions: DeveloperAppPermissions };
 
@@ -644,116 +602,5 @@ function ConfigurationsForm({
         onPromoted={() => setPromoting(null)}
       />
     </Stack>
-  );
-}
-
-/** The service account's permissions in an 804 px drawer (the Manifests permission builder). */
-function PermissionsDrawer({
-  opened,
-  initial,
-  onClose,
-  onSave,
-}: {
-  opened: boolean;
-  initial: ManifestPermissions;
-  onClose: () => void;
-  onSave: (value: ManifestPermissions) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      position="right"
-      size={PANEL_WIDTH}
-      title={t('configBuilder.dataConnector.permissionsTitle')}
-    >
-      {opened && <PermissionsForm initial={initial} onClose={onClose} onSave={onSave} />}
-    </Drawer>
-  );
-}
-
-function PermissionsForm({
-  initial,
-  onClose,
-  onSave,
-}: {
-  initial: ManifestPermissions;
-  onClose: () => void;
-  onSave: (value: ManifestPermissions) => void;
-}) {
-  const { t } = useTranslation();
-  const [value, setValue] = useState(initial);
-  const drop = (scope: Record<string, string>) =>
-    Object.fromEntries(Object.entries(scope).filter(([, level]) => level !== 'none'));
-  return (
-    <Stack>
-      <PermissionBuilder value={value} onChange={setValue} />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          onClick={() =>
-            onSave({
-              company: drop(value.company) as ManifestPermissions['company'],
-              project: drop(value.project) as ManifestPermissions['project'],
-            })
-          }
-        >
-          {t('configBuilder.dataConnector.savePermissions')}
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
-
-/** Create a version: an optional semantic version (left empty, the server assigns the next one). */
-function CreateVersionModal({
-  opened,
-  semanticVersions,
-  pending,
-  error,
-  onClose,
-  onCreate,
-}: {
-  opened: boolean;
-  semanticVersions: boolean;
-  pending: boolean;
-  error: string | null;
-  onClose: () => void;
-  onCreate: (semanticVersion: string) => void;
-}) {
-  const { t } = useTranslation();
-  const [value, setValue] = useState('');
-  return (
-    <Modal opened={opened} onClose={onClose} title={t('configBuilder.create.title')}>
-      <Stack>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        {semanticVersions ? (
-          <TextInput
-            label={t('configBuilder.create.semanticVersion')}
-            description={t('configBuilder.create.semanticVersionHint')}
-            placeholder="1.2.0"
-            value={value}
-            onChange={(event) => setValue(event.currentTarget.value)}
-          />
-        ) : (
-          <Text>{t('configBuilder.create.text')}</Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button loading={pending} onClick={() => onCreate(value)}>
-            {t('configBuilder.create.submit')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }
