@@ -80,6 +80,3 @@ export const INSTALLATIONS_CSV_COLUMNS = [
   'procore_updated_at',
   'status',
 ] as const satisfies ReadonlyArray<keyof AppInstallation>;
-
-/** The metrics table's page size (admin spec §9: 25 days per page). */
-export const METRICS_DAYS_PER_PAGE = 25;

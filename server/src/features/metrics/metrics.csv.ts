@@ -14,6 +14,7 @@ export function csvCell(value: string | boolean | null): string {
 /** The file's text: CRLF line ends (RFC 4180), a header row of the installation row's fields. */
 export function installationsCsv(rows: AppInstallation[]): string {
   const lines = [INSTALLATIONS_CSV_COLUMNS.join(',')];
-  for (const row of rows) lines.push(INSTALLATIONS_CSV_COLUMNS.map((column) => csvCell(row[column])).join(','));
+  for (const row of rows)
+    lines.push(INSTALLATIONS_CSV_COLUMNS.map((column) => csvCell(row[column])).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
