@@ -135,7 +135,7 @@ export function TabbedAppPage({
           <Anchor component={Link} to={`/developer_apps/${app.id}`}>
             {name}
           </Anchor>
-          {tab === 'metrics' && <Text>{t('metrics.breadcrumb')}</Text>}
+          {tab === 'metrics' && <Text>{t('metrics.title')}</Text>}
         </Breadcrumbs>
         <Group justify="space-between" wrap="wrap">
           <Title order={1}>{name}</Title>

@@ -18,7 +18,7 @@ export function DailyCountsTable({ days }: { days: MetricsDay[] }) {
   const rows = newestFirst.slice((current - 1) * METRICS_DAYS_PER_PAGE, current * METRICS_DAYS_PER_PAGE);
   return (
     <Stack gap="xs">
-      <ResponsiveTable minWidth={420} striped aria-label={t('metrics.table.label')}>
+      <ResponsiveTable minWidth={420} striped aria-label={t('metrics.table.title')}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('metrics.table.date')}</Table.Th>

@@ -18,7 +18,7 @@ export function LazyEngagementReport(props: EngagementReportProps) {
     <Suspense
       fallback={
         <Text c="dimmed" aria-busy="true">
-          {t('metrics.loading')}
+          {t('common.loading')}
         </Text>
       }
     >
