@@ -53,6 +53,11 @@ export default defineConfig({
     proxy: {
       '/api': { target: `http://localhost:${process.env.PORT || 3000}`, changeOrigin: false },
       '/healthz': { target: `http://localhost:${process.env.PORT || 3000}`, changeOrigin: false },
+      // The engagement report's CSV export: a page path the server answers (a redirect to the API).
+      '^/(admin/)?developer_apps/[^/]+/installations\\.csv$': {
+        target: `http://localhost:${process.env.PORT || 3000}`,
+        changeOrigin: false,
+      },
     },
   },
   build: {

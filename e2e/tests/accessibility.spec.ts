@@ -163,3 +163,31 @@ test('the marketplace listing editor, as its developer and as the reviewer, has 
   await expectAccessible(admin, 'Edit - Field Sync');
   await context.close();
 });
+
+test('the engagement report, in the developer’s Metrics tab and the admin app page’s, has no axe violations', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEVELOPER_EMAIL);
+  // A visit to the published listing gives the app metrics data, so the developer's tab shows.
+  await page.goto('/marketplace/apps/field-sync');
+  await expect(page.getByRole('heading', { level: 1, name: 'Field Sync' })).toBeVisible();
+  const apps = (await (
+    await page.request.get('/api/v1/developer_apps?filters[search]=Field Sync')
+  ).json()) as { id: string; internal_name: string }[];
+  const appId = apps.find((app) => app.internal_name === 'Field Sync')!.id;
+  await page.evaluate(() => window.localStorage.setItem('developer-apps-beta-forced', 'true'));
+  await page.goto(`/developer_apps/${appId}?tab=metrics`);
+  await expect(page.getByRole('group', { name: 'Total Marketplace Visits' })).toBeVisible();
+  await expectAccessible(page, 'Field Sync');
+
+  const context = await browser.newContext({ baseURL: PORTAL_URL });
+  const admin = await context.newPage();
+  await signIn(admin, ADMIN_EMAIL);
+  await admin.goto(`/admin/developer_apps/${appId}`);
+  await admin.getByRole('tab', { name: 'Metrics' }).click();
+  await expect(admin.getByRole('group', { name: 'Total Marketplace Visits' })).toBeVisible();
+  await expectAccessible(admin, 'Edit - Field Sync');
+  await context.close();
+});

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { adminApi, confirmedDeveloper } from '../support/api.ts';
@@ -35,6 +36,8 @@ const HEADLESS_CHROME =
 type MetricsPayload = { daily_marketplace_app_views_aggregates: { total_count: number } };
 
 const listingCard = (page: Page) => page.getByRole('region', { name: 'Marketplace Listing' });
+/** One of the engagement report's KPI cards. */
+const kpi = (page: Page, name: string) => page.getByRole('group', { name });
 
 async function confirmIn(page: Page, dialogName: string, button: string) {
   const dialog = page.getByRole('dialog', { name: dialogName });
@@ -409,7 +412,31 @@ test('a new listing filled from nothing: logo, three screenshots, a video, every
     return ((await res.json()) as MetricsPayload).daily_marketplace_app_views_aggregates.total_count;
   };
   expect(await views()).toBe(1);
-  await page.reload();
+
+  // The developer reads it in the app's Metrics tab (the tabbed page: this browser is put in the beta),
+  // and exports the installations (the header row: the portal has no installation source yet).
+  await page.evaluate(() => window.localStorage.setItem('developer-apps-beta-forced', 'true'));
+  await page.goto(`/developer_apps/${appId}`);
+  await page
+    .getByRole('navigation', { name: 'App Information' })
+    .getByRole('button', { name: 'Metrics' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'App Engagement Report' })).toBeVisible();
+  await expect(kpi(page, 'Total Marketplace Visits')).toBeVisible();
+  await expect(kpi(page, 'Total Marketplace Visits').getByText('1', { exact: true })).toBeVisible();
+  await expect(kpi(page, 'Company Installations').getByText('0', { exact: true })).toBeVisible();
+  await expect(page.getByText('No company has installed this app yet.')).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`${appId}-installations.csv`);
+  expect(await readFile(await download.path(), 'utf8')).toBe(
+    'id,company_name,company_is_demo,user_email_address,procore_updated_at,status\r\n',
+  );
+  await page.evaluate(() => window.localStorage.removeItem('developer-apps-beta-forced'));
+
+  // Coming back the same day is not another view.
+  await page.goto(`/marketplace/apps/${slug}`);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   expect(await views()).toBe(1);
 
@@ -431,4 +458,17 @@ test('a new listing filled from nothing: logo, three screenshots, a video, every
   await expect(crawler.getByRole('heading', { level: 1, name })).toBeVisible();
   expect(await views()).toBe(2);
   await robot.close();
+
+  // Staff read the same report in the admin app page's Metrics tab.
+  const staffContext = await browser.newContext({ baseURL: PORTAL_URL });
+  const staffPage = await staffContext.newPage();
+  await signIn(staffPage, ADMIN_EMAIL);
+  await staffPage.goto(`/admin/developer_apps/${appId}`);
+  await staffPage.getByRole('tab', { name: 'Metrics' }).click();
+  await expect(kpi(staffPage, 'Total Marketplace Visits').getByText('2', { exact: true })).toBeVisible();
+  await expect(staffPage.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+    'href',
+    `/admin/developer_apps/${appId}/installations.csv`,
+  );
+  await staffContext.close();
 });

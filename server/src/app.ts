@@ -14,7 +14,7 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { routeModules } from './features/index.ts';
+import { pageRouteModules, routeModules } from './features/index.ts';
 import { AccessLog } from './platform/access-log.ts';
 import { sessionCookieValue } from './platform/auth/session-cache.ts';
 import { registerBodyCharsetCheck } from './platform/body-charset.ts';
@@ -160,6 +160,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     { prefix: '/api/v1' },
   );
 
+  for (const register of pageRouteModules) await register(app);
   await serveWeb(app, ctx.config.webDist);
   return app;
 }

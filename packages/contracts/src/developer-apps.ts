@@ -185,6 +185,11 @@ export const DeveloperApp = z.object({
   /** Where staff POST (empty body) to make the sandbox live at once; null for everyone else. */
   generate_fake_sandbox_path: z.string().nullable(),
   terms_accepted_at: z.string().nullable(),
+  /**
+   * Whether the app has engagement metrics data (any marketplace view or installation, ever): the
+   * tabbed app page shows its Metrics tab only then (developer spec). Only on the single-app answers.
+   */
+  has_metrics: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

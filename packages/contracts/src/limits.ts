@@ -80,3 +80,6 @@ export const MARKETPLACE_PER_PAGE = 24;
 
 /** Admin lists (spec §9): 50 a page; the review queue and the OAuth list too. */
 export const ADMIN_PER_PAGE = 50;
+
+/** The engagement report's table of daily counts (admin spec §9: 25 days per page). */
+export const METRICS_DAYS_PER_PAGE = 25;

@@ -70,3 +70,13 @@ export const AppMetrics = z.object({
   app_installations: z.object({ rows: z.array(AppInstallation), total_count: z.number().int() }),
 });
 export type AppMetrics = z.infer<typeof AppMetrics>;
+
+/** The columns of `installations.csv` (admin spec §7 "CSV export"), in order: the installation row's fields. */
+export const INSTALLATIONS_CSV_COLUMNS = [
+  'id',
+  'company_name',
+  'company_is_demo',
+  'user_email_address',
+  'procore_updated_at',
+  'status',
+] as const satisfies ReadonlyArray<keyof AppInstallation>;

@@ -14,7 +14,7 @@ import { credentialsRoutes } from './credentials/credentials.routes.ts';
 import { manifestsRoutes } from './manifests/manifests.routes.ts';
 import { marketplaceRoutes } from './marketplace/marketplace.routes.ts';
 import { submissionsRoutes } from './marketplace/submissions.routes.ts';
-import { metricsRoutes } from './metrics/metrics.routes.ts';
+import { installationsCsvPageRoutes, metricsRoutes } from './metrics/metrics.routes.ts';
 import { outboxRoutes } from './outbox/outbox.routes.ts';
 import { provisionSandboxJob } from './sandboxes/sandboxes.jobs.ts';
 import { sandboxesRoutes } from './sandboxes/sandboxes.routes.ts';
@@ -37,6 +37,9 @@ export const routeModules: Array<(app: App) => Promise<void>> = [
   marketplaceRoutes,
   metricsRoutes,
 ];
+
+/** Routes on web page paths (outside /api), mounted before the SPA's fallback answers them. */
+export const pageRouteModules: Array<(app: App) => Promise<void>> = [installationsCsvPageRoutes];
 
 /** Every background job. Add a feature's jobs here. */
 // biome-ignore lint/suspicious/noExplicitAny: each job's context type is the AppContext

@@ -632,6 +632,10 @@ export const ROUTES: Record<string, RouteSpec> = {
     expect: membersAndStaff(200),
     call: (fx) => ({ url: appUrl(fx.app, '/metrics?from=2026-01-01&to=2026-01-31') }),
   },
+  'GET /api/v1/developer_apps/:id/installations.csv': {
+    expect: membersAndStaff(200),
+    call: (fx) => ({ url: appUrl(fx.app, '/installations.csv') }),
+  },
   'GET /api/v1/categories': { expect: everyone(200), call: () => ({ url: `${V}/categories` }) },
   'GET /api/v1/marketplace/apps': {
     expect: everyone(200),

@@ -14,6 +14,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import type { SessionUser } from '../../platform/http.ts';
 import { createDiskStorage, type Storage } from '../../platform/storage.ts';
 import { productionCredentialsFor } from '../credentials/credentials.service.ts';
+import { hasMetrics } from '../metrics/metrics.service.ts';
 import { requestSandbox, sandboxFor } from '../sandboxes/sandboxes.service.ts';
 import { type AppAccess, loadAppAccess, requirePermission } from './app-access.ts';
 import { assignContactIds, presentContacts } from './apps.contacts.ts';
@@ -180,11 +181,12 @@ const thumbnailUrl = (app: DeveloperAppRow) =>
 
 async function presentApp(ctx: AppContext, access: AppAccess): Promise<DeveloperApp> {
   const { app, role, permissions } = access;
-  const [owner, collaborators, sandbox, credentials] = await Promise.all([
+  const [owner, collaborators, sandbox, credentials, metricsData] = await Promise.all([
     findOwner(ctx, app.ownerId),
     listMembers(ctx, app.id),
     ctx.config.fedramp ? null : sandboxFor(ctx, app),
     permissions.canViewClientCredentials ? productionCredentialsFor(ctx, app) : null,
+    hasMetrics(ctx, app.id),
   ]);
   return {
     id: app.id,
@@ -213,6 +215,7 @@ async function presentApp(ctx: AppContext, access: AppAccess): Promise<Developer
       ? `/api/v1/developer_apps/${app.id}/sandbox/generate_fake`
       : null,
     terms_accepted_at: app.termsAcceptedAt?.toISOString() ?? null,
+    has_metrics: metricsData,
     created_at: app.createdAt.toISOString(),
     updated_at: app.updatedAt.toISOString(),
   };

@@ -117,3 +117,13 @@ export async function dailyViews(ctx: AppContext, appId: string, from: string, t
     .groupBy(marketplaceListingViews.day)
     .orderBy(marketplaceListingViews.day);
 }
+
+/** Whether any view of the app was ever counted: one probe of the primary key's index (app first). */
+export async function anyViews(ctx: AppContext, appId: string): Promise<boolean> {
+  const rows = await ctx.db
+    .select({ one: sql<number>`1` })
+    .from(marketplaceListingViews)
+    .where(eq(marketplaceListingViews.developerAppId, appId))
+    .limit(1);
+  return rows.length > 0;
+}

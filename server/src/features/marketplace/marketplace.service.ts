@@ -8,7 +8,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { SessionUser } from '../../platform/http.ts';
 import { findApp, findAppWithRole } from '../apps/apps.repo.ts';
-import { dailyViews, findLiveBySlug, listLive, logosOf } from './marketplace.repo.ts';
+import { anyViews, dailyViews, findLiveBySlug, listLive, logosOf } from './marketplace.repo.ts';
 import { mediaStorage } from './marketplace.storage.ts';
 import { countView, portalDay } from './marketplace.views.ts';
 import { submissionAccess } from './submissions.access.ts';
@@ -94,3 +94,6 @@ export async function viewsPerDay(ctx: AppContext, appId: string, from: string, 
   const rows = await dailyViews(ctx, appId, from, to);
   return rows.map((row) => ({ date: row.day, count: Number(row.count) }));
 }
+
+/** Whether the app's public listing was ever viewed (the metrics' "has data"). */
+export const hasViews = (ctx: AppContext, appId: string) => anyViews(ctx, appId);

@@ -14,7 +14,8 @@ import { fieldError, notFound } from '../../platform/errors.ts';
 import type { SessionUser } from '../../platform/http.ts';
 import { loadAppAccess } from '../apps/app-access.ts';
 import { findAppForStaff } from '../apps/apps.repo.ts';
-import { today, viewsPerDay } from '../marketplace/marketplace.service.ts';
+import { hasViews, today, viewsPerDay } from '../marketplace/marketplace.service.ts';
+import { installationsCsv } from './metrics.csv.ts';
 
 /** Staff see any app (deleted ones too, like the admin app page); others only apps they are on. */
 async function requireMetricsAccess(ctx: AppContext, user: SessionUser, appId: string) {
@@ -49,4 +50,19 @@ export async function appMetrics(
     },
     app_installations: { rows: [], total_count: 0 },
   };
+}
+
+/**
+ * Whether the app has any metrics data: a marketplace view ever counted (installations have no
+ * source yet). One index probe; the single-app answer carries it as `has_metrics`.
+ */
+export const hasMetrics = (ctx: AppContext, appId: string) => hasViews(ctx, appId);
+
+/**
+ * `installations.csv` for the same people as the metrics: the header row and the installations
+ * (none until an installation source exists — docs/decisions.md "Engagement metrics").
+ */
+export async function installationsFile(ctx: AppContext, user: SessionUser, appId: string) {
+  await requireMetricsAccess(ctx, user, appId);
+  return { filename: `${appId}-installations.csv`, body: installationsCsv([]) };
 }

@@ -66,6 +66,8 @@ describe('engagement metrics', () => {
       daily_marketplace_app_views_aggregates: { rows: [], total_count: 0 },
       app_installations: { rows: [], total_count: 0 },
     });
+    // No data yet: the app page's Metrics tab stays hidden.
+    assert.equal((await owner.get(`/api/v1/developer_apps/${appId}`)).json().has_metrics, false);
   });
 
   test('views are counted per day once per visitor, and summed', async () => {
@@ -103,6 +105,19 @@ describe('engagement metrics', () => {
     assert.equal(onlySecond.json().daily_marketplace_app_views_aggregates.total_count, 1);
   });
 
+  test('has_metrics: the single app says so once a view was counted, ever; lists do not carry it', async () => {
+    for (const client of [owner, collaborator]) {
+      const res = await client.get(`/api/v1/developer_apps/${appId}`);
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal(res.json().has_metrics, true);
+    }
+    const other = await createAppAs(owner, 'No Views');
+    assert.equal((await owner.get(`/api/v1/developer_apps/${other.id}`)).json().has_metrics, false);
+    const list = (await owner.get('/api/v1/developer_apps')).json();
+    assert.ok(list.length >= 2);
+    for (const row of list) assert.equal(Object.hasOwn(row, 'has_metrics'), false);
+  });
+
   test("the app's people of every role and staff read it; strangers are told it does not exist", async () => {
     const owners = await owner.get(metricsUrl());
     for (const client of [collaborator, staff]) {
@@ -137,6 +152,48 @@ describe('engagement metrics', () => {
       assert.equal(res.statusCode, 422, `${query}: ${res.body}`);
       assert.equal(res.json().code, 'validation_failed');
       assert.deepEqual(res.json().fields[field], [message], query);
+    }
+  });
+});
+
+describe('installations.csv', () => {
+  const csvUrl = () => `/api/v1/developer_apps/${appId}/installations.csv`;
+
+  test("the app's people and staff download the header row (no installation source yet)", async () => {
+    for (const client of [owner, collaborator, staff]) {
+      const res = await client.get(csvUrl());
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal(res.headers['content-type'], 'text/csv; charset=utf-8');
+      assert.equal(res.headers['content-disposition'], `attachment; filename="${appId}-installations.csv"`);
+      assert.equal(res.headers['cache-control'], 'no-store');
+      assert.equal(
+        res.body,
+        'id,company_name,company_is_demo,user_email_address,procore_updated_at,status\r\n',
+      );
+    }
+  });
+
+  test('strangers are told it does not exist; signed-out visitors must sign in', async () => {
+    const res = await stranger.get(csvUrl());
+    assert.equal(res.statusCode, 404);
+    assert.equal(res.json().code, 'not_found');
+    assert.equal((await t.client().get(csvUrl())).statusCode, 401);
+    assert.equal((await staff.get('/api/v1/developer_apps/not-an-id/installations.csv')).statusCode, 404);
+  });
+
+  test('a deleted app: staff still download it, its people no longer', async () => {
+    const app = await createAppAs(owner, 'Deleted CSV');
+    await owner.request({ method: 'DELETE', url: `/api/v1/developer_apps/${app.id}` });
+    const url = `/api/v1/developer_apps/${app.id}/installations.csv`;
+    assert.equal((await owner.get(url)).statusCode, 404);
+    assert.equal((await staff.get(url)).statusCode, 200);
+  });
+
+  test("both app pages' {app page}/installations.csv send the browser on to the API route", async () => {
+    for (const page of [`/developer_apps/${appId}`, `/admin/developer_apps/${appId}`]) {
+      const res = await t.app.inject({ method: 'GET', url: `${page}/installations.csv` });
+      assert.equal(res.statusCode, 302, page);
+      assert.equal(res.headers.location, csvUrl());
     }
   });
 });

@@ -30,6 +30,7 @@ export const app: DeveloperApp = {
   credentials: null,
   generate_fake_sandbox_path: null,
   terms_accepted_at: '2026-01-01T00:00:00Z',
+  has_metrics: false,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
 };

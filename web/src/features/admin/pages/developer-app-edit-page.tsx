@@ -10,13 +10,13 @@ import { PageSkeleton } from '../../../components/skeletons.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { LazyMarketplaceListingEditor } from '../../marketplace/index.ts';
+import { LazyEngagementReport } from '../../metrics/index.ts';
 import { adminAppQuery, useUpdateAdminApp } from '../api.ts';
 import { AdminBreadcrumbs } from '../components/admin-breadcrumbs.tsx';
 import { AppHistory } from '../components/app-history.tsx';
 import { AppSidebar } from '../components/app-sidebar.tsx';
 import { GeneralTab } from '../components/general-tab.tsx';
 import { ManifestReview } from '../components/manifest-review.tsx';
-import { MetricsPlaceholder } from '../components/metrics-placeholder.tsx';
 import { SandboxTab } from '../components/sandbox-tab.tsx';
 
 /** /admin/developer_apps/{id} (spec §2): staff edit any app, deleted ones too. */
@@ -110,7 +110,12 @@ export function DeveloperAppEditPage() {
               </Tabs.Panel>
               {!fedramp && (
                 <Tabs.Panel value="metrics" pt="md">
-                  <MetricsPlaceholder />
+                  <LazyEngagementReport
+                    appId={app.id}
+                    appName={app.internal_name}
+                    appPage={`/admin/developer_apps/${app.id}`}
+                    showEmails
+                  />
                 </Tabs.Panel>
               )}
             </Tabs>

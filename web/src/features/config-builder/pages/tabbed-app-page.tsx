@@ -24,6 +24,7 @@ import { SandboxCard } from '../../apps/components/sandbox-card.tsx';
 import { CollaboratorsPanel } from '../../collaborators/components/collaborators-panel.tsx';
 import { VersionsTab } from '../../manifests/components/versions-tab.tsx';
 import { MarketplaceListingCard } from '../../marketplace/components/marketplace-listing-card.tsx';
+import { LazyEngagementReport } from '../../metrics/index.ts';
 import { ConfigurationsTab } from '../components/configurations-tab.tsx';
 import { OptInToggle } from '../components/opt-in.tsx';
 
@@ -37,9 +38,6 @@ export const APP_TABS = [
   'metrics',
 ] as const;
 export type AppTab = (typeof APP_TABS)[number];
-
-/** Whether the app has metrics data (the metrics tab shows only then). */
-const hasMetrics = (app: DeveloperApp) => Boolean((app as { metrics?: unknown }).metrics);
 
 /**
  * The tabbed app page (form-based beta): breadcrumb Apps › app name, the 'appInformation' side
@@ -55,7 +53,7 @@ export function TabbedAppPage({
   const { t } = useTranslation();
   const config = useConfig();
   const [params, setParams] = useSearchParams();
-  const tabs = APP_TABS.filter((tab) => tab !== 'metrics' || hasMetrics(app));
+  const tabs = APP_TABS.filter((tab) => tab !== 'metrics' || app.has_metrics);
   const requested = params.get('tab') as AppTab | null;
   const tab: AppTab =
     requested && (tabs as readonly string[]).includes(requested) ? requested : 'configurations';
@@ -113,10 +111,15 @@ export function TabbedAppPage({
         return <CollaboratorsPanel appId={app.id} role={app.role} />;
       case 'marketplaceListing':
         return <MarketplaceListingCard app={app} onDirtyChange={setListingDirty} />;
-      default:
+      case 'metrics':
         return (
-          <Paper withBorder p="xl">
-            <Text c="dimmed">{t('configBuilder.placeholder')}</Text>
+          <Paper withBorder p="lg">
+            <LazyEngagementReport
+              appId={app.id}
+              appName={name}
+              appPage={`/developer_apps/${app.id}`}
+              showEmails={false}
+            />
           </Paper>
         );
     }
@@ -132,6 +135,7 @@ export function TabbedAppPage({
           <Anchor component={Link} to={`/developer_apps/${app.id}`}>
             {name}
           </Anchor>
+          {tab === 'metrics' && <Text>{t('metrics.title')}</Text>}
         </Breadcrumbs>
         <Group justify="space-between" wrap="wrap">
           <Title order={1}>{name}</Title>

@@ -1,0 +1,58 @@
+import { Group, Pagination, Stack, Table } from '@mantine/core';
+import { METRICS_DAYS_PER_PAGE } from '@portal/contracts/limits';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ResponsiveTable } from '../../../components/responsive-table.tsx';
+import type { MetricsDay } from '../api.ts';
+
+/**
+ * Every day of the span with its counts, newest first (the days a reader asks about most), 25 days
+ * a page (admin spec §9). Paged here: the whole span is already in the one metrics answer.
+ */
+export function DailyCountsTable({ days }: { days: MetricsDay[] }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const newestFirst = [...days].reverse();
+  const pages = Math.max(1, Math.ceil(newestFirst.length / METRICS_DAYS_PER_PAGE));
+  const current = Math.min(page, pages);
+  const rows = newestFirst.slice((current - 1) * METRICS_DAYS_PER_PAGE, current * METRICS_DAYS_PER_PAGE);
+  return (
+    <Stack gap="xs">
+      <ResponsiveTable minWidth={420} striped aria-label={t('metrics.table.title')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('metrics.table.date')}</Table.Th>
+            <Table.Th>{t('metrics.series.installations')}</Table.Th>
+            <Table.Th>{t('metrics.series.views')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((day) => (
+            <Table.Tr key={day.date}>
+              <Table.Td>{day.date}</Table.Td>
+              <Table.Td>{day.installations}</Table.Td>
+              <Table.Td>{day.views}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </ResponsiveTable>
+      {pages > 1 && (
+        <Group justify="center" component="nav" aria-label={t('metrics.table.pages')}>
+          <Pagination
+            total={pages}
+            value={current}
+            onChange={setPage}
+            getControlProps={(control) => ({
+              'aria-label':
+                control === 'next'
+                  ? t('common.next')
+                  : control === 'previous'
+                    ? t('common.previous')
+                    : control,
+            })}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,201 @@
+import type { AppInstallation, AppMetrics } from '@portal/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { afterEach, expect, test } from 'vitest';
+import { renderRoute } from '../../test/render.tsx';
+import { developer, runtimeConfig, server } from '../../test/server.ts';
+import { adminApp, serveAdminApp } from '../admin/test-fixtures.ts';
+import { app, signedIn } from '../apps/test-fixtures.ts';
+import { manifestsApi } from '../manifests/test-fixtures.ts';
+
+/** 90 days, 2026-01-01…2026-03-31, views on three of them; no installation source (honestly empty). */
+const withViews: AppMetrics = {
+  developer_app_id: 'a1',
+  from: '2026-01-01',
+  to: '2026-03-31',
+  daily_app_installations_aggregates: { rows: [], total_count: 0 },
+  daily_marketplace_app_views_aggregates: {
+    rows: [
+      { date: '2026-01-01', count: 4 },
+      { date: '2026-03-30', count: 2 },
+      { date: '2026-03-31', count: 1 },
+    ],
+    total_count: 7,
+  },
+  app_installations: { rows: [], total_count: 0 },
+};
+const empty: AppMetrics = {
+  ...withViews,
+  daily_marketplace_app_views_aggregates: { rows: [], total_count: 0 },
+};
+const installation: AppInstallation = {
+  id: 'i1',
+  company_name: 'Acme Builders',
+  company_is_demo: true,
+  user_email_address: 'installer@acme.example',
+  procore_updated_at: '2026-03-30T12:00:00.000Z',
+  status: 'installed',
+};
+
+afterEach(() => window.localStorage.clear());
+
+/** The developer in the tabbed-page beta, the app's metrics and every tracked event. */
+function serveDeveloper(metrics: AppMetrics, hasMetrics = true) {
+  signedIn({ ...app, has_metrics: hasMetrics });
+  manifestsApi([]);
+  const events: unknown[] = [];
+  server.use(
+    http.get('/api/v1/config', () =>
+      HttpResponse.json(runtimeConfig({ user: { ...developer, developer_apps_beta: true } })),
+    ),
+    http.get('/api/v1/developer_apps/a1/metrics', () => HttpResponse.json(metrics)),
+    http.post('/api/v1/analytics', async ({ request }) => {
+      events.push(await request.json());
+      return HttpResponse.json({ ok: true });
+    }),
+  );
+  return events;
+}
+
+const kpi = (name: string) => screen.getByRole('group', { name });
+const dates = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+
+test('the Metrics tab shows only when the app has metrics data', async () => {
+  serveDeveloper(empty, false);
+  renderRoute('/developer_apps/a1?tab=metrics');
+  const nav = await screen.findByRole('navigation', { name: 'App Information' });
+  expect(within(nav).queryByRole('button', { name: 'Metrics' })).toBeNull();
+  expect(within(nav).getByRole('button', { name: 'Configurations' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('developer: breadcrumbs, KPI cards, 25 days a page newest first, and the CSV export', async () => {
+  const events = serveDeveloper(withViews);
+  const { router } = renderRoute('/developer_apps/a1');
+  const nav = await screen.findByRole('navigation', { name: 'App Information' });
+  await userEvent.click(within(nav).getByRole('button', { name: 'Metrics' }));
+  expect(router.state.location.search).toBe('?tab=metrics');
+  await waitFor(() =>
+    expect(events).toContainEqual({
+      key: 'developers.app_metrics.view_report.clicked',
+      additional_properties: { developer_app_id: 'a1' },
+    }),
+  );
+
+  expect(await screen.findByRole('heading', { name: 'App Engagement Report' })).toBeInTheDocument();
+  // Breadcrumbs: Apps (/developer_apps) > app name > App Engagement Report.
+  const crumbs = screen.getByRole('link', { name: 'Apps' }).parentElement!;
+  expect(screen.getByRole('link', { name: 'Apps' })).toHaveAttribute('href', '/developer_apps');
+  expect(
+    Array.from(crumbs.children)
+      .map((crumb) => crumb.textContent)
+      .filter((text) => text !== '/'),
+  ).toEqual(['Apps', 'Field Sync', 'App Engagement Report']);
+
+  expect(await screen.findByRole('group', { name: 'Total Marketplace Visits' })).toHaveTextContent('7');
+  expect(kpi('Company Installations')).toHaveTextContent('0');
+  expect(
+    screen.getByRole('img', { name: 'Daily app installations and marketplace app views' }),
+  ).toBeInTheDocument();
+
+  const table = screen.getByRole('table', { name: 'Daily counts' });
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent),
+  ).toEqual(['Date', 'App installations', 'Marketplace app views']);
+  // Every day of the 90, newest first: 25, 25, 25, 15.
+  expect(dates(table)).toHaveLength(25);
+  expect(dates(table)[0]).toBe('2026-03-31');
+  expect(dates(table)[24]).toBe('2026-03-07');
+  const first = within(table).getAllByRole('row')[1]!;
+  expect(
+    within(first)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent),
+  ).toEqual(['2026-03-31', '0', '1']);
+  const pages = screen.getByRole('navigation', { name: 'Daily counts pages' });
+  await userEvent.click(within(pages).getByRole('button', { name: '4' }));
+  expect(dates(table)).toHaveLength(15);
+  expect(dates(table).at(-1)).toBe('2026-01-01');
+  expect(within(within(table).getAllByRole('row').at(-1)!).getAllByRole('cell')[2]).toHaveTextContent('4');
+
+  expect(screen.getByText('No company has installed this app yet.')).toBeInTheDocument();
+  const exportLink = screen.getByRole('link', { name: 'Export CSV' });
+  expect(exportLink).toHaveAttribute('href', '/developer_apps/a1/installations.csv');
+  exportLink.addEventListener('click', (event) => event.preventDefault()); // jsdom cannot navigate
+  await userEvent.click(exportLink);
+  await waitFor(() =>
+    expect(events).toContainEqual({
+      key: 'developers.app_metrics.download_csv.clicked',
+      additional_properties: { developer_app_id: 'a1', app_name: 'Field Sync' },
+    }),
+  );
+});
+
+test('developer: no user e-mail in the install feed', async () => {
+  serveDeveloper({
+    ...withViews,
+    app_installations: { rows: [{ ...installation, user_email_address: null }], total_count: 1 },
+  });
+  renderRoute('/developer_apps/a1?tab=metrics');
+  const item = (await screen.findByText('Acme Builders')).closest('li')!;
+  expect(within(item).getByText('Demo company')).toBeInTheDocument();
+  expect(within(item).getByText('INSTALLED')).toBeInTheDocument();
+  expect(within(item).queryByText('installer@acme.example')).toBeNull();
+});
+
+test('admin: the Metrics tab shows the report without breadcrumbs, with e-mails and its own export', async () => {
+  serveAdminApp(adminApp());
+  const events: unknown[] = [];
+  server.use(
+    http.get('/api/v1/developer_apps/app-1/metrics', () =>
+      HttpResponse.json({
+        ...withViews,
+        developer_app_id: 'app-1',
+        app_installations: { rows: [installation], total_count: 1 },
+      }),
+    ),
+    http.post('/api/v1/analytics', async ({ request }) => {
+      events.push(await request.json());
+      return HttpResponse.json({ ok: true });
+    }),
+  );
+  renderRoute('/admin/developer_apps/app-1');
+  await userEvent.click(await screen.findByRole('tab', { name: 'Metrics' }));
+  expect(await screen.findByRole('group', { name: 'Total Marketplace Visits' })).toHaveTextContent('7');
+  // The heading only: no breadcrumb names the report in the admin view.
+  expect(screen.getAllByText('App Engagement Report')).toHaveLength(1);
+  const item = screen.getByText('Acme Builders').closest('li')!;
+  expect(within(item).getByText('installer@acme.example')).toBeInTheDocument();
+  expect(within(item).getByText('Demo company')).toBeInTheDocument();
+  expect(
+    within(item).getByText(new Date(installation.procore_updated_at).toLocaleString()),
+  ).toBeInTheDocument();
+  expect(within(item).getByText('INSTALLED')).toBeInTheDocument();
+  const exportLink = screen.getByRole('link', { name: 'Export CSV' });
+  expect(exportLink).toHaveAttribute('href', '/admin/developer_apps/app-1/installations.csv');
+  exportLink.addEventListener('click', (event) => event.preventDefault());
+  await userEvent.click(exportLink);
+  await waitFor(() =>
+    expect(events).toContainEqual({
+      key: 'developers.app_metrics.download_csv.clicked',
+      additional_properties: { developer_app_id: 'app-1', app_name: 'Crane Log' },
+    }),
+  );
+});
+
+test('with no data at all: noMetricsAvailable instead of the chart and table', async () => {
+  serveAdminApp(adminApp());
+  server.use(http.get('/api/v1/developer_apps/app-1/metrics', () => HttpResponse.json(empty)));
+  renderRoute('/admin/developer_apps/app-1');
+  await userEvent.click(await screen.findByRole('tab', { name: 'Metrics' }));
+  expect(await screen.findByText('No metrics available for this app yet.')).toBeInTheDocument();
+  expect(screen.queryByRole('table', { name: 'Daily counts' })).toBeNull();
+  expect(screen.queryByRole('group', { name: 'Total Marketplace Visits' })).toBeNull();
+  expect(screen.getByRole('link', { name: 'Export CSV' })).toBeInTheDocument();
+});
