@@ -4,15 +4,14 @@ import { developerApps, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { containsAny, type ListSort, listPage, resolveSort } from '../../platform/list.ts';
 import { appFilters } from './admin-apps.list.ts';
-import { hasPublishedListing, listingInReviewAt, versionInReviewAt } from './review-state.ts';
+import { hasPublishedListing, inReviewAtKey } from './review-state.ts';
 
 /**
- * In review at: the later of the two submissions. It is computed, so it has no index: the queue is
- * the few apps in review (both tables' partial indexes find them); sorting the whole table by it
- * (inReview=false) reads every app, which staff do rarely.
+ * The queue (inReview=true, the default) reads the partial indexes on the apps in review: by in
+ * review at and by name, an index range; by owner, the in-review apps joined to their owners and
+ * sorted (a few thousand rows at a million apps). With inReview=false it is the whole apps table:
+ * by name through the apps list's index, by owner or in review at a full read, which staff do rarely.
  */
-const inReviewAt = sql`coalesce(greatest(${listingInReviewAt}, ${versionInReviewAt}), 'epoch'::timestamptz)`;
-
 const SORTS = {
   internal_name: {
     keys: [
@@ -28,13 +27,13 @@ const SORTS = {
   },
   in_review_at: {
     keys: [
-      { sql: inReviewAt, type: 'timestamptz' },
+      { sql: inReviewAtKey, type: 'timestamptz' },
       { sql: developerApps.id, type: 'uuid' },
     ],
   },
 } satisfies Record<string, ListSort>;
 
-const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
+const iso = (value: Date | null) => value?.toISOString() ?? null;
 
 async function loadRows(ctx: AppContext, ids: string[]): Promise<ReviewQueueRow[]> {
   const rows = await ctx.db
@@ -42,8 +41,8 @@ async function loadRows(ctx: AppContext, ids: string[]): Promise<ReviewQueueRow[
       id: developerApps.id,
       internalName: developerApps.internalName,
       email: users.email,
-      listingAt: sql<string | null>`${listingInReviewAt}`,
-      versionAt: sql<string | null>`${versionInReviewAt}`,
+      listingAt: developerApps.listingInReviewAt,
+      versionAt: developerApps.versionInReviewAt,
       published: sql<boolean>`${hasPublishedListing}`,
     })
     .from(developerApps)
