@@ -7,31 +7,33 @@ import { appFilters } from './admin-apps.list.ts';
 import { hasPublishedListing, inReviewAtKey } from './review-state.ts';
 
 /**
- * The queue (inReview=true, the default) reads the partial indexes on the apps in review: by in
- * review at and by name, an index range; by owner, the in-review apps joined to their owners and
- * sorted (a few thousand rows at a million apps). With inReview=false it is the whole apps table:
- * by name through the apps list's index, by owner or in review at a full read, which staff do rarely.
+ * The queue (inReview=true, the default) is the few apps in review, and each order is a range of its
+ * own partial index (schema/apps.ts): by in review at, by name, and by owner through the owner's
+ * e-mail kept on the app while it is in review. With inReview=false it is the whole apps table, the
+ * owner order joins users (the kept e-mail is null outside review) and only the name order has an
+ * index; staff do that rarely.
  */
-const SORTS = {
-  internal_name: {
-    keys: [
-      { sql: developerApps.internalName, type: 'text' },
-      { sql: developerApps.id, type: 'uuid' },
-    ],
-  },
-  owner: {
-    keys: [
-      { sql: users.email, type: 'text' },
-      { sql: developerApps.id, type: 'uuid' },
-    ],
-  },
-  in_review_at: {
-    keys: [
-      { sql: inReviewAtKey, type: 'timestamptz' },
-      { sql: developerApps.id, type: 'uuid' },
-    ],
-  },
-} satisfies Record<string, ListSort>;
+const sortsFor = (inReviewOnly: boolean) =>
+  ({
+    internal_name: {
+      keys: [
+        { sql: developerApps.internalName, type: 'text' },
+        { sql: developerApps.id, type: 'uuid' },
+      ],
+    },
+    owner: {
+      keys: [
+        { sql: inReviewOnly ? developerApps.reviewOwnerEmail : users.email, type: 'text' },
+        { sql: developerApps.id, type: 'uuid' },
+      ],
+    },
+    in_review_at: {
+      keys: [
+        { sql: inReviewAtKey, type: 'timestamptz' },
+        { sql: developerApps.id, type: 'uuid' },
+      ],
+    },
+  }) satisfies Record<string, ListSort>;
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
@@ -62,16 +64,20 @@ async function loadRows(ctx: AppContext, ids: string[]): Promise<ReviewQueueRow[
 
 /** `GET /admin/review_queue`: apps with a listing or manifest in review (inReview defaults to true). */
 export async function listReviewQueue(ctx: AppContext, query: ReviewQueueQuery) {
+  const inReviewOnly = query['filters[in_review]'] !== 'false';
+  const byOwnerJoin = !inReviewOnly && query.sort.replace(/^-/, '') === 'owner';
   return listPage(
     ctx.db,
     {
-      from: sql`${developerApps} inner join ${users} on ${users.id} = ${developerApps.ownerId}`,
+      from: byOwnerJoin
+        ? sql`${developerApps} inner join ${users} on ${users.id} = ${developerApps.ownerId}`
+        : sql`${developerApps}`,
       table: 'developer_apps',
-      where: appFilters({ ...query, 'filters[in_review]': query['filters[in_review]'] ?? 'true' }),
+      where: appFilters({ ...query, 'filters[in_review]': inReviewOnly ? 'true' : 'false' }),
       search: containsAny(query['filters[search]'], [developerApps.internalName, developerApps.name]),
       id: developerApps.id,
     },
-    resolveSort(SORTS, query.sort),
+    resolveSort(sortsFor(inReviewOnly), query.sort),
     query,
     (ids) => loadRows(ctx, ids),
     (row) => row.id,

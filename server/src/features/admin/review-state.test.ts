@@ -117,6 +117,29 @@ test('any write path keeps them: raw SQL, a row moved to another app, rows and a
   await t.ctx.db.execute(sql`delete from marketplace_submissions where id = ${submission}`);
   assert.deepEqual(await reviewColumns(two), { listing: null, version: null, later: null });
 
+  // The owner's e-mail is kept while the app is in review: it follows an owner change and an e-mail
+  // change, and goes when the app leaves review.
+  const ownerEmail = async (appId: string) => {
+    const [row] = await t.ctx.db
+      .select({ email: developerApps.reviewOwnerEmail })
+      .from(developerApps)
+      .where(eq(developerApps.id, appId));
+    return row?.email ?? null;
+  };
+  assert.equal(await ownerEmail(two), null);
+  await t.ctx.db.execute(sql`
+    with m as (insert into app_manifests (developer_app_id) values (${two}) returning id)
+    insert into app_versions (developer_app_id, app_manifest_id, environment, version, content, state, submitted_at)
+    select ${two}, m.id, 'production', 1, '{}'::json, 'in_review', now() from m`);
+  assert.equal(await ownerEmail(two), owner.email);
+  const other = await t.createUser({ email: 'next-owner@example.com' });
+  await t.ctx.db.execute(sql`update developer_apps set owner_id = ${other.id} where id = ${two}`);
+  assert.equal(await ownerEmail(two), 'next-owner@example.com');
+  await t.ctx.db.execute(sql`update users set email = 'renamed-owner@example.com' where id = ${other.id}`);
+  assert.equal(await ownerEmail(two), 'renamed-owner@example.com');
+  await t.ctx.db.execute(sql`update app_versions set state = 'confidential' where developer_app_id = ${two}`);
+  assert.deepEqual([await ownerEmail(two), (await reviewColumns(two)).later], [null, null]);
+
   // In review without a submitted_at is refused (the column could not say since when).
   await assert.rejects(
     t.ctx.db.execute(
