@@ -2,7 +2,7 @@
 // (`npm run seed:large`): runs `GET /admin/review_queue`'s service for each page shape (first, deep,
 // last, search, each sort in both directions, a cursor), reports the median wall time of the whole
 // list call (every statement it sends, the estimate's EXPLAIN included), then EXPLAIN ANALYZE of each
-// statement it sent. Read-only.
+// statement it sent (PLANS=0: the summary only; WHOLE_TABLE=1 adds inReview=false). Read-only.
 import { ReviewQueueQuery } from '@portal/contracts';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -64,6 +64,14 @@ const cases: Array<[string, Record<string, string | string[]>]> = [
   ['search "app" (every app)', { 'filters[search]': 'app' }],
   ['owner filter (bench developer)', { 'filters[owner_id][]': String(developer?.id) }],
   ['with_deleted', { 'filters[with_deleted]': 'true' }],
+  // Every app (staff unticked "In review"): only the name order has an index.
+  ...(process.env.WHOLE_TABLE === '1'
+    ? ([
+        ['in_review=false, sort internal_name', { 'filters[in_review]': 'false', sort: 'internal_name' }],
+        ['in_review=false, sort owner', { 'filters[in_review]': 'false', sort: 'owner' }],
+        ['in_review=false, sort -in_review_at', { 'filters[in_review]': 'false' }],
+      ] as Array<[string, Record<string, string>]>)
+    : []),
 ];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
