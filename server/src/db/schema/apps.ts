@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -60,6 +60,22 @@ export const developerApps = pgTable(
     termsVersion: text('terms_version'),
     ...timestamps,
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * When the app's marketplace listing and its manifest (app version) went into review; null when
+     * none is. Kept by triggers on marketplace_submissions and app_versions (migration 0016), never
+     * written here: the review queue and the admin apps list's in-review filter read them.
+     */
+    listingInReviewAt: timestamp('listing_in_review_at', { withTimezone: true }),
+    versionInReviewAt: timestamp('version_in_review_at', { withTimezone: true }),
+    /** The later of the two (spec §2 "In Review At"); null when nothing is in review. */
+    inReviewAt: timestamp('in_review_at', { withTimezone: true }).generatedAlwaysAs(
+      (): SQL => sql`greatest(${developerApps.listingInReviewAt}, ${developerApps.versionInReviewAt})`,
+    ),
+    /**
+     * The owner's e-mail while the app is in review, null otherwise: the queue's owner order from
+     * an index, without joining users. Kept by triggers on this table and on users (migration 0016).
+     */
+    reviewOwnerEmail: text('review_owner_email'),
   },
   (t) => [
     index('developer_apps_owner_idx').on(t.ownerId),
@@ -73,6 +89,17 @@ export const developerApps = pgTable(
     index('developer_apps_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
     // The few soft-deleted apps: My Apps leaves them out with an anti-join on this small index.
     index('developer_apps_deleted_idx').on(t.id).where(sql`${t.deletedAt} is not null`),
+    // The review queue: the few apps in review, one index per order (each with the filtered
+    // columns, so a count or an offset reads the index alone).
+    index('developer_apps_in_review_at_idx')
+      .on(sql`coalesce(${t.inReviewAt}, 'epoch'::timestamptz)`, t.id, t.deletedAt, t.ownerId)
+      .where(sql`${t.inReviewAt} is not null`),
+    index('developer_apps_in_review_name_idx')
+      .on(t.internalName, t.id, t.deletedAt, t.ownerId)
+      .where(sql`${t.inReviewAt} is not null`),
+    index('developer_apps_in_review_owner_idx')
+      .on(t.reviewOwnerEmail, t.id, t.deletedAt, t.ownerId)
+      .where(sql`${t.inReviewAt} is not null`),
   ],
 );
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   index,
   integer,
   json,
@@ -75,5 +76,7 @@ export const appVersions = pgTable(
     // The one version of an app that may be in review at a time (and the review queue).
     uniqueIndex('app_versions_in_review_uq').on(t.developerAppId).where(sql`${t.state} = 'in_review'`),
     index('app_versions_source_idx').on(t.sourceAppVersionId),
+    // A version in review says since when (developer_apps.version_in_review_at is that time).
+    check('app_versions_in_review_submitted', sql`state <> 'in_review' or submitted_at is not null`),
   ],
 );

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -124,6 +125,11 @@ export const marketplaceSubmissions = pgTable(
     index('marketplace_submissions_live_regions_idx').using('gin', t.regionIds).where(LIVE),
     // The review queue: listings waiting, oldest first.
     index('marketplace_submissions_in_review_idx').on(t.submittedAt, t.id).where(sql`state = 'in_review'`),
+    // A listing in review says since when (developer_apps.listing_in_review_at is that time).
+    check(
+      'marketplace_submissions_in_review_submitted',
+      sql`state <> 'in_review' or submitted_at is not null`,
+    ),
   ],
 );
 

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { developerApps, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { containsAny, type ListSort, listPage, resolveSort } from '../../platform/list.ts';
-import { appsInReview, laterOf, listingInReviewAt, versionInReviewAt } from './review-state.ts';
+import { appInReview } from './review-state.ts';
 
 /** Each sort ends in the id (unique); each has its index (schema/apps.ts). */
 const SORTS = {
@@ -44,7 +44,7 @@ export function appFilters(query: {
   return and(
     owners.length ? inArray(developerApps.ownerId, owners) : undefined,
     query['filters[with_deleted]'] === 'true' ? undefined : isNull(developerApps.deletedAt),
-    query['filters[in_review]'] === 'true' ? sql`${developerApps.id} in ${appsInReview}` : undefined,
+    query['filters[in_review]'] === 'true' ? appInReview : undefined,
   );
 }
 
@@ -53,13 +53,11 @@ async function loadRows(ctx: AppContext, ids: string[]): Promise<AdminDeveloperA
     .select({
       app: developerApps,
       owner: { id: users.id, name: users.name, email: users.email },
-      listingAt: sql<string | null>`${listingInReviewAt}`,
-      versionAt: sql<string | null>`${versionInReviewAt}`,
     })
     .from(developerApps)
     .innerJoin(users, eq(users.id, developerApps.ownerId))
     .where(inArray(developerApps.id, ids));
-  return rows.map(({ app, owner, listingAt, versionAt }) => ({
+  return rows.map(({ app, owner }) => ({
     id: app.id,
     internal_name: app.internalName,
     name: app.name,
@@ -68,7 +66,7 @@ async function loadRows(ctx: AppContext, ids: string[]): Promise<AdminDeveloperA
     created_at: app.createdAt.toISOString(),
     updated_at: app.updatedAt.toISOString(),
     deleted_at: app.deletedAt?.toISOString() ?? null,
-    in_review_at: laterOf(listingAt, versionAt),
+    in_review_at: app.inReviewAt?.toISOString() ?? null,
   }));
 }
 

@@ -4,37 +4,38 @@ import { developerApps, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { containsAny, type ListSort, listPage, resolveSort } from '../../platform/list.ts';
 import { appFilters } from './admin-apps.list.ts';
-import { hasPublishedListing, listingInReviewAt, versionInReviewAt } from './review-state.ts';
+import { hasPublishedListing, inReviewAtKey } from './review-state.ts';
 
 /**
- * In review at: the later of the two submissions. It is computed, so it has no index: the queue is
- * the few apps in review (both tables' partial indexes find them); sorting the whole table by it
- * (inReview=false) reads every app, which staff do rarely.
+ * The queue (inReview=true, the default) is the few apps in review, and each order is a range of its
+ * own partial index (schema/apps.ts): by in review at, by name, and by owner through the owner's
+ * e-mail kept on the app while it is in review. With inReview=false it is the whole apps table, the
+ * owner order joins users (the kept e-mail is null outside review) and only the name order has an
+ * index; staff do that rarely.
  */
-const inReviewAt = sql`coalesce(greatest(${listingInReviewAt}, ${versionInReviewAt}), 'epoch'::timestamptz)`;
+const sortsFor = (inReviewOnly: boolean) =>
+  ({
+    internal_name: {
+      keys: [
+        { sql: developerApps.internalName, type: 'text' },
+        { sql: developerApps.id, type: 'uuid' },
+      ],
+    },
+    owner: {
+      keys: [
+        { sql: inReviewOnly ? developerApps.reviewOwnerEmail : users.email, type: 'text' },
+        { sql: developerApps.id, type: 'uuid' },
+      ],
+    },
+    in_review_at: {
+      keys: [
+        { sql: inReviewAtKey, type: 'timestamptz' },
+        { sql: developerApps.id, type: 'uuid' },
+      ],
+    },
+  }) satisfies Record<string, ListSort>;
 
-const SORTS = {
-  internal_name: {
-    keys: [
-      { sql: developerApps.internalName, type: 'text' },
-      { sql: developerApps.id, type: 'uuid' },
-    ],
-  },
-  owner: {
-    keys: [
-      { sql: users.email, type: 'text' },
-      { sql: developerApps.id, type: 'uuid' },
-    ],
-  },
-  in_review_at: {
-    keys: [
-      { sql: inReviewAt, type: 'timestamptz' },
-      { sql: developerApps.id, type: 'uuid' },
-    ],
-  },
-} satisfies Record<string, ListSort>;
-
-const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
+const iso = (value: Date | null) => value?.toISOString() ?? null;
 
 async function loadRows(ctx: AppContext, ids: string[]): Promise<ReviewQueueRow[]> {
   const rows = await ctx.db
@@ -42,8 +43,8 @@ async function loadRows(ctx: AppContext, ids: string[]): Promise<ReviewQueueRow[
       id: developerApps.id,
       internalName: developerApps.internalName,
       email: users.email,
-      listingAt: sql<string | null>`${listingInReviewAt}`,
-      versionAt: sql<string | null>`${versionInReviewAt}`,
+      listingAt: developerApps.listingInReviewAt,
+      versionAt: developerApps.versionInReviewAt,
       published: sql<boolean>`${hasPublishedListing}`,
     })
     .from(developerApps)
@@ -63,16 +64,20 @@ async function loadRows(ctx: AppContext, ids: string[]): Promise<ReviewQueueRow[
 
 /** `GET /admin/review_queue`: apps with a listing or manifest in review (inReview defaults to true). */
 export async function listReviewQueue(ctx: AppContext, query: ReviewQueueQuery) {
+  const inReviewOnly = query['filters[in_review]'] !== 'false';
+  const byOwnerJoin = !inReviewOnly && query.sort.replace(/^-/, '') === 'owner';
   return listPage(
     ctx.db,
     {
-      from: sql`${developerApps} inner join ${users} on ${users.id} = ${developerApps.ownerId}`,
+      from: byOwnerJoin
+        ? sql`${developerApps} inner join ${users} on ${users.id} = ${developerApps.ownerId}`
+        : sql`${developerApps}`,
       table: 'developer_apps',
-      where: appFilters({ ...query, 'filters[in_review]': query['filters[in_review]'] ?? 'true' }),
+      where: appFilters({ ...query, 'filters[in_review]': inReviewOnly ? 'true' : 'false' }),
       search: containsAny(query['filters[search]'], [developerApps.internalName, developerApps.name]),
       id: developerApps.id,
     },
-    resolveSort(SORTS, query.sort),
+    resolveSort(sortsFor(inReviewOnly), query.sort),
     query,
     (ids) => loadRows(ctx, ids),
     (row) => row.id,

@@ -1,31 +1,23 @@
 /**
- * What is waiting for a reviewer, read from the tables that own it: a marketplace submission in
- * state in_review (features/marketplace) and an app version (manifest) in review
- * (features/manifests). Nothing is copied onto developer_apps: each has a partial index on its
- * in-review rows, so "which apps are in review" is a small read, whatever the number of apps.
+ * What is waiting for a reviewer: a marketplace submission in state in_review (features/marketplace)
+ * or an app version (manifest) in review (features/manifests). Their tables own it; triggers on both
+ * (migration 0016) keep when each went into review on `developer_apps` (`listing_in_review_at`,
+ * `version_in_review_at`, and `in_review_at`, the later of the two), so the review queue is an index
+ * range over the few apps in review (partial indexes on `in_review_at is not null`) whatever the
+ * number of apps, with no per-row subqueries.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { appVersions, developerApps, marketplaceSubmissions } from '../../db/schema/index.ts';
+import { developerApps, marketplaceSubmissions } from '../../db/schema/index.ts';
 
-/** The apps with a listing or a manifest in review. */
-export const appsInReview: SQL = sql`(select ${marketplaceSubmissions.developerAppId} from ${marketplaceSubmissions} where ${marketplaceSubmissions.state} = 'in_review'
-  union select ${appVersions.developerAppId} from ${appVersions} where ${appVersions.state} = 'in_review')`;
+/** Apps with a listing or a manifest in review (the predicate of the queue's partial indexes). */
+export const appInReview: SQL = sql`${developerApps.inReviewAt} is not null`;
 
-/** When the app's listing went into review (null when it is not in review). */
-export const listingInReviewAt: SQL = sql`(select max(${marketplaceSubmissions.submittedAt}) from ${marketplaceSubmissions}
-  where ${marketplaceSubmissions.developerAppId} = ${developerApps.id} and ${marketplaceSubmissions.state} = 'in_review')`;
-
-/** When the app's manifest went into review (null when none is). */
-export const versionInReviewAt: SQL = sql`(select max(${appVersions.submittedAt}) from ${appVersions}
-  where ${appVersions.developerAppId} = ${developerApps.id} and ${appVersions.state} = 'in_review')`;
+/**
+ * In review at as a sort key: apps not in review (inReview=false) sort as the epoch, first when
+ * ascending. The same expression as `developer_apps_in_review_at_idx`.
+ */
+export const inReviewAtKey: SQL = sql`coalesce(${developerApps.inReviewAt}, 'epoch'::timestamptz)`;
 
 /** Whether the app has a live (published, not archived) listing. */
 export const hasPublishedListing: SQL = sql`exists (select 1 from ${marketplaceSubmissions}
   where ${marketplaceSubmissions.developerAppId} = ${developerApps.id} and ${marketplaceSubmissions.state} = 'published' and ${marketplaceSubmissions.archivedAt} is null)`;
-
-/** The later of two review times as ISO text, or null. */
-export function laterOf(a: Date | string | null, b: Date | string | null): string | null {
-  const times = [a, b].filter((t) => t !== null).map((t) => new Date(t as string | Date));
-  if (!times.length) return null;
-  return new Date(Math.max(...times.map((t) => t.getTime()))).toISOString();
-}

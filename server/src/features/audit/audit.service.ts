@@ -10,16 +10,28 @@ type Subject = { type: AuditEvent['subject_type']; id: string };
 /** Who made the change: kept by id, and by e-mail as it was then. */
 export type AuditActor = Pick<SessionUser, 'id' | 'email'>;
 
-/** The fields of `after` that differ from `before`, each side with only those fields. */
-export function changes(before: Record<string, unknown>, after: Record<string, unknown>) {
-  const keys = Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+/**
+ * The fields of `after` that differ from `before` (and those named in `keep`, changed or not), each
+ * side with only those fields.
+ */
+export function changes(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  keep: readonly string[] = [],
+) {
+  const keys = Object.keys(after).filter(
+    (key) => keep.includes(key) || JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+  );
   return {
     before: Object.fromEntries(keys.map((key) => [key, before[key] ?? null])),
     after: Object.fromEntries(keys.map((key) => [key, after[key] ?? null])),
   };
 }
 
-/** Records one staff write; nothing when nothing changed. */
+/**
+ * Records one staff write; nothing when an update changed nothing. `keep` names fields recorded even
+ * when unchanged (what a decision was made with, such as the message sent with it).
+ */
 export async function recordAudit(
   ctx: AppContext,
   actor: AuditActor,
@@ -27,8 +39,9 @@ export async function recordAudit(
   subject: Subject,
   before: Record<string, unknown>,
   after: Record<string, unknown>,
+  keep: readonly string[] = [],
 ): Promise<void> {
-  const diff = changes(before, after);
+  const diff = changes(before, after, keep);
   if (!Object.keys(diff.after).length && action.endsWith('.update')) return;
   await ctx.db.insert(auditEvents).values({
     actorId: actor.id,

@@ -120,7 +120,11 @@ describe('allowed transitions, with the tracking event and e-mails', () => {
 describe('refused transitions answer 409 and change nothing', () => {
   /** Puts the version straight into a state, so every pair is tried from every state. */
   const setState = (id: string, state: ReviewState) =>
-    t.ctx.db.update(appVersions).set({ state }).where(eq(appVersions.id, id));
+    t.ctx.db
+      .update(appVersions)
+      // A version in review always says since when (a check constraint).
+      .set({ state, ...(state === 'in_review' ? { submittedAt: t.clock.now() } : {}) })
+      .where(eq(appVersions.id, id));
 
   test('every other transition, for developers and for staff', async () => {
     const app = await productionVersion();

@@ -13,6 +13,7 @@ import { AppError } from '../../platform/errors.ts';
 import { sendMail } from '../../platform/mail/mail.ts';
 import { fieldMessages, validationError } from '../../platform/validation.ts';
 import { recordEvent } from '../analytics/analytics.service.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { listingReviewedMail, listingSubmittedMail } from './marketplace.mail.ts';
 import { type ListingAccess, requireSubmit } from './submissions.access.ts';
 import { listingValues } from './submissions.present.ts';
@@ -104,12 +105,16 @@ export async function withdrawListing(ctx: AppContext, access: ListingAccess, ro
   return moved(ctx, (tx) => repo.transition(tx, row.id, 'in_review', { state: 'draft', updatedAt: now }));
 }
 
-/** Staff: in_review → published (the app's previous live listing is archived), or → draft, rejected. */
+/**
+ * Staff: in_review → published (the app's previous live listing is archived), or → draft, rejected.
+ * `messageBefore` is the admin message before the request that decided (which may have set it).
+ */
 export async function reviewListing(
   ctx: AppContext,
   access: ListingAccess,
   row: SubmissionRow,
   decision: { outcome: 'approved' | 'rejected'; silent: boolean },
+  messageBefore: string | null = row.adminMessage,
 ) {
   if (!access.staff) throw new AppError('forbidden', REVIEW_MESSAGES.staffOnly);
   if (row.state !== 'in_review' || row.archivedAt) throw conflict(REVIEW_MESSAGES.review);
@@ -145,6 +150,26 @@ export async function reviewListing(
             updatedAt: now,
           }),
         );
+  // The staff audit log keeps each decision on the app's history, with the message it was sent with.
+  await recordAudit(
+    ctx,
+    access.user,
+    decision.outcome === 'approved' ? 'developer_app.listing_approve' : 'developer_app.listing_reject',
+    { type: 'developer_app', id: row.developerAppId },
+    {
+      listing: row.state,
+      approval_state: row.approvalState,
+      silent: row.silent,
+      admin_message: messageBefore,
+    },
+    {
+      listing: reviewed.state,
+      approval_state: reviewed.approvalState,
+      silent: reviewed.silent,
+      admin_message: reviewed.adminMessage,
+    },
+    ['admin_message'],
+  );
   await track(ctx, access, reviewed, decision.outcome);
   if (decision.outcome === 'approved' && decision.silent) return reviewed;
   const mail = listingReviewedMail(ctx.config, {

@@ -112,10 +112,13 @@ async function save(ctx: AppContext, access: ListingAccess, start: SubmissionRow
   }
   if (body.state === 'in_review') row = await submitListing(ctx, access, row);
   if (body.approval_state)
-    row = await reviewListing(ctx, access, row, {
-      outcome: body.approval_state,
-      silent: body.silent ?? false,
-    });
+    row = await reviewListing(
+      ctx,
+      access,
+      row,
+      { outcome: body.approval_state, silent: body.silent ?? false },
+      start.adminMessage,
+    );
   return present(ctx, access, row);
 }
 

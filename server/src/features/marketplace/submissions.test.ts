@@ -442,3 +442,64 @@ describe('the review flow', () => {
     assert.equal(old.json().message, ACCESS_MESSAGES.archived);
   });
 });
+
+describe('staff decisions are audited', () => {
+  test('reject and approve go on the app history with the state and the admin message; so does the marketplace toggle', async () => {
+    const appId = await newApp('Audited Listing');
+    const draft = await completeDraft(t, owner.client, appId);
+    const history = async () =>
+      (
+        (await staff.client.get(`${V}/admin/audit?filters[subject_id]=${appId}`)).json() as Array<{
+          action: string;
+          actor_email: string;
+          before: unknown;
+          after: unknown;
+        }>
+      ).map((event) => [event.action, event.actor_email, event.before, event.after]);
+    // completeDraft turned the marketplace on directly; staff turn it off and on through the API.
+    const toggle = (on: boolean) =>
+      staff.client.patch(`${V}/admin/developer_apps/${appId}`, {
+        developer_app: { marketplace_enabled: on },
+      });
+    assert.equal((await toggle(false)).statusCode, 200);
+    t.clock.advance(1000); // the history is newest first: each event a second after the last
+    assert.equal((await toggle(true)).statusCode, 200);
+    t.clock.advance(1000);
+
+    assert.equal((await patch(owner.client, draft.id, { state: 'in_review' })).statusCode, 200);
+    const rejected = await patch(
+      staff.client,
+      draft.id,
+      { approval_state: 'rejected', admin_message: '<p>Add pricing</p>' },
+      true,
+    );
+    assert.equal(rejected.statusCode, 200, rejected.body);
+    t.clock.advance(1000);
+    assert.equal((await patch(owner.client, draft.id, { state: 'in_review' })).statusCode, 200);
+    // The message is saved first (the admin tab's field), then the decision is sent on its own.
+    assert.equal(
+      (await patch(staff.client, draft.id, { admin_message: '<p>Thanks</p>' }, true)).statusCode,
+      200,
+    );
+    const approved = await patch(staff.client, draft.id, { approval_state: 'approved', silent: true }, true);
+    assert.equal(approved.statusCode, 200, approved.body);
+
+    const email = staff.user.email;
+    assert.deepEqual(await history(), [
+      [
+        'developer_app.listing_approve',
+        email,
+        { listing: 'in_review', approval_state: 'unreviewed', silent: false, admin_message: '<p>Thanks</p>' },
+        { listing: 'published', approval_state: 'approved', silent: true, admin_message: '<p>Thanks</p>' },
+      ],
+      [
+        'developer_app.listing_reject',
+        email,
+        { listing: 'in_review', approval_state: 'unreviewed', admin_message: null },
+        { listing: 'draft', approval_state: 'rejected', admin_message: '<p>Add pricing</p>' },
+      ],
+      ['developer_app.update', email, { marketplace_enabled: false }, { marketplace_enabled: true }],
+      ['developer_app.update', email, { marketplace_enabled: true }, { marketplace_enabled: false }],
+    ]);
+  });
+});

@@ -68,3 +68,42 @@ test('announcement changes: filtered by action, linked to the announcement unles
     '/admin/notifications/n-1/edit',
   );
 });
+
+test('each action reads as words above its name (the app history uses the same table); an unknown one shows its name', async () => {
+  const event = (id: string, action: string, before: object, after: object) => ({
+    id,
+    actor_email: 'ada@staff.example.com',
+    action,
+    subject_type: 'developer_app',
+    subject_id: 'app-1',
+    before,
+    after,
+    created_at: '2026-03-03T21:05:07.000Z',
+  });
+  server.use(
+    configHandler(runtimeConfig({ user: admin })),
+    http.get('/api/v1/admin/audit', () =>
+      HttpResponse.json(
+        [
+          event(
+            'e3',
+            'developer_app.listing_approve',
+            { listing: 'in_review', admin_message: '<p>Thanks</p>' },
+            { listing: 'published', admin_message: '<p>Thanks</p>' },
+          ),
+          event('e2', 'developer_app.listing_reject', { listing: 'in_review' }, { listing: 'draft' }),
+          event('e1', 'developer_app.something_new', {}, { x: 1 }),
+        ],
+        { headers: { Total: '3', 'Per-Page': '50' } },
+      ),
+    ),
+  );
+  renderRoute('/admin/audit');
+  const rows = (await screen.findAllByRole('row')).slice(1);
+  expect(within(rows[0]!).getByText('Marketplace listing approved')).toBeInTheDocument();
+  expect(within(rows[0]!).getByText('developer_app.listing_approve')).toBeInTheDocument();
+  expect(within(rows[0]!).getByText('admin_message: "<p>Thanks</p>" → "<p>Thanks</p>"')).toBeInTheDocument();
+  expect(within(rows[1]!).getByText('Marketplace listing rejected')).toBeInTheDocument();
+  expect(within(rows[2]!).getByText('developer_app.something_new')).toBeInTheDocument();
+  expect(within(rows[2]!).queryByText(/missing/)).toBeNull();
+});

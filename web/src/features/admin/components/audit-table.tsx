@@ -13,9 +13,12 @@ const SUBJECT_PATHS: Record<AuditEvent['subject_type'], (id: string) => string> 
 
 const shown = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
 
-/** Audit rows: when, who, what, on which app or account, and each changed field's before → after. */
+/**
+ * Audit rows: when, who, what (a readable label above the action's name, which the log's filter
+ * takes), on which app or account, and each changed field's before → after.
+ */
 export function AuditTable({ events, showSubject = true }: { events: AuditEvent[]; showSubject?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <ResponsiveTable minWidth={900} striped>
       <Table.Thead>
@@ -33,6 +36,9 @@ export function AuditTable({ events, showSubject = true }: { events: AuditEvent[
             <Table.Td>{fullTimestamp(event.created_at)}</Table.Td>
             <Table.Td>{event.actor_email}</Table.Td>
             <Table.Td>
+              {i18n.exists(`audit.actions.${event.action}`) && (
+                <Text size="sm">{t(`audit.actions.${event.action}`)}</Text>
+              )}
               <Code>{event.action}</Code>
             </Table.Td>
             {showSubject && (
