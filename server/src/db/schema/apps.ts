@@ -100,6 +100,9 @@ export const developerApps = pgTable(
     index('developer_apps_in_review_owner_idx')
       .on(t.reviewOwnerEmail, t.id, t.deletedAt, t.ownerId)
       .where(sql`${t.inReviewAt} is not null`),
+    // The same order over every app (inReview=false sorted by in review at): apps never in review
+    // come first (epoch), then by when they went in.
+    index('developer_apps_review_order_idx').on(sql`coalesce(${t.inReviewAt}, 'epoch'::timestamptz)`, t.id),
   ],
 );
 

@@ -9,9 +9,9 @@ import { hasPublishedListing, inReviewAtKey } from './review-state.ts';
 /**
  * The queue (inReview=true, the default) is the few apps in review, and each order is a range of its
  * own partial index (schema/apps.ts): by in review at, by name, and by owner through the owner's
- * e-mail kept on the app while it is in review. With inReview=false it is the whole apps table, the
- * owner order joins users (the kept e-mail is null outside review) and only the name order has an
- * index; staff do that rarely.
+ * e-mail kept on the app while it is in review. With inReview=false it is the whole apps table: the
+ * owner order joins users (the kept e-mail is null outside review), the name and in-review-at orders
+ * have full-table indexes.
  */
 const sortsFor = (inReviewOnly: boolean) =>
   ({

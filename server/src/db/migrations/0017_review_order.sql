@@ -1,0 +1,1 @@
+CREATE INDEX "developer_apps_review_order_idx" ON "developer_apps" USING btree (coalesce("in_review_at", 'epoch'::timestamptz),"id");
