@@ -5,7 +5,12 @@ import type { TestApp, TestClient } from '../../test/helpers.ts';
 /** The e-mails sent to an address so far (runs due jobs first). */
 export async function mailsTo(t: TestApp, email: string) {
   await t.drainJobs();
-  return t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email.toLowerCase()));
+  // Oldest first (rows come back in any order without one: a mail updated in place moves).
+  return t.ctx.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email.toLowerCase()))
+    .orderBy(mailOutbox.createdAt, mailOutbox.id);
 }
 
 /** The token from the newest invitation e-mail to an address. */
