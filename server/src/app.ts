@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
@@ -43,6 +43,17 @@ type BuildOptions = {
   accessLog?: 'info' | 'debug';
 };
 
+/**
+ * Request ids: a random prefix per process and a counter — unique across restarts and replicas
+ * (72 random bits) without a random UUID per request.
+ */
+const requestIdPrefix = randomBytes(9).toString('base64url');
+let requestCounter = 0;
+function nextRequestId(): string {
+  requestCounter += 1;
+  return `${requestIdPrefix}-${requestCounter.toString(36)}`;
+}
+
 /** Builds the HTTP app around a ready context. It never listens; main.ts and tests decide that. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
@@ -54,7 +65,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         }),
     genReqId: (req) => {
       const header = req.headers['x-request-id'];
-      return typeof header === 'string' && /^[\w-]{8,64}$/.test(header) ? header : randomUUID();
+      return typeof header === 'string' && /^[\w-]{8,64}$/.test(header) ? header : nextRequestId();
     },
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,

@@ -55,6 +55,15 @@ test('responses carry a request id and security headers', async () => {
   assert.equal(res.headers['x-content-type-options'], 'nosniff');
   const err = await t.app.inject({ url: '/api/v1/nothing', headers: { 'x-request-id': 'abcdef123456' } });
   assert.equal(err.json().request_id, 'abcdef123456');
+  // Without one (or with one the log could not carry safely), each request gets its own.
+  const ids = await Promise.all(
+    ['', 'bad id!'].map(async (given) => {
+      const headers = given ? { 'x-request-id': given } : {};
+      return (await t.app.inject({ url: '/api/v1/nothing', headers })).json().request_id as string;
+    }),
+  );
+  for (const id of ids) assert.match(id, /^[\w-]{8,64}$/);
+  assert.notEqual(ids[0], ids[1]);
 });
 
 test('the OpenAPI document describes the routes from their schemas', async () => {

@@ -112,6 +112,18 @@ const MEMBERSHIP_ORDER = {
  * index (which carries the names): deleted apps, which are few, are left out through their own
  * small index. So a page and a search cost at most the user's number of apps, never the table's.
  */
+/** What a My Apps row shows: a page reads these, not the whole app (a third of its columns). */
+const summaryColumns = {
+  id: developerApps.id,
+  name: developerApps.name,
+  internalName: developerApps.internalName,
+  productionAccess: developerApps.productionAccess,
+  publishedAt: developerApps.publishedAt,
+  thumbnailKey: developerApps.thumbnailKey,
+  createdAt: developerApps.createdAt,
+  updatedAt: developerApps.updatedAt,
+};
+
 export async function listAppsForUser(
   ctx: AppContext,
   userId: string,
@@ -131,7 +143,7 @@ export async function listAppsForUser(
     request,
     (ids) =>
       ctx.db
-        .select({ app: developerApps, role: developerAppMembers.role, sandboxStatus: sandboxes.status })
+        .select({ app: summaryColumns, role: developerAppMembers.role, sandboxStatus: sandboxes.status })
         .from(developerAppMembers)
         .innerJoin(developerApps, eq(developerApps.id, developerAppMembers.developerAppId))
         .leftJoin(sandboxes, eq(sandboxes.developerAppId, developerApps.id))

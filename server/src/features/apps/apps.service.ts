@@ -176,7 +176,7 @@ export async function readStoredLogo(ctx: AppContext, app: DeveloperAppRow) {
 }
 
 /** The logo's address; the version changes with the app, so a new logo is never a cached old one. */
-const thumbnailUrl = (app: DeveloperAppRow) =>
+const thumbnailUrl = (app: Pick<DeveloperAppRow, 'id' | 'thumbnailKey' | 'updatedAt'>) =>
   app.thumbnailKey ? `/api/v1/developer_apps/${app.id}/thumbnail?v=${app.updatedAt.getTime()}` : null;
 
 async function presentApp(ctx: AppContext, access: AppAccess): Promise<DeveloperApp> {
