@@ -56,10 +56,14 @@ export async function startPortal(target: Target): Promise<RunningServer & { log
   return { url, pid: child.pid!, logFile, memory: () => memoryOf(child.pid!), stop: () => stop(child) };
 }
 
-/** A bare `node:http` server answering `/healthz`'s JSON: the ceiling for the hook-chain ratio. */
-export async function startBare(): Promise<RunningServer> {
+/**
+ * A bare `node:http` server answering `/healthz`'s JSON, with or without the portal's security
+ * headers: the ceilings for the hook-chain ratio.
+ */
+export async function startBare(options: { securityHeaders: boolean }): Promise<RunningServer> {
   const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-server.ts')], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, BARE_HEADERS: options.securityHeaders ? '1' : '0' },
   });
   const [message] = (await once(child, 'message')) as [{ port: number }];
   return {

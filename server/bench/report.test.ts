@@ -71,15 +71,33 @@ test('an ignored search parameter and a missing endpoint are reported without a 
 });
 
 test('ratios and the offered rate are checked against the targets; the bare row only calibrates', () => {
-  const measured = { rounds: [], bare: 10_000, healthz: 8_000, me: 4_100, healthzRatio: 0.8, meRatio: 0.41 };
+  const measured = {
+    rounds: [],
+    bare: 12_500,
+    bareWithHeaders: 10_000,
+    healthz: 8_000,
+    me: 5_100,
+    healthzRatio: 0.8,
+    healthzPlainRatio: 0.64,
+    meRatio: 0.41,
+  };
   const ratios = ratioChecks({ ...measured, healthzFailed: 0, meFailed: 0 });
+  // The hook chain is judged against the bare server sending the same headers; without them, shown.
   assert.deepEqual(
-    ratios.map((c) => c.pass),
-    [true, true],
+    ratios.map((c) => [c.id, c.pass]),
+    [
+      ['ratio.healthz', true],
+      ['ratio.healthz.plain', undefined],
+      ['ratio.me', true],
+    ],
   );
+  assert.match(ratios[0]!.text, /^0\.80× \(8,000 vs 10,000 req\/s\)$/);
+  assert.match(ratios[1]!.text, /^0\.64× \(vs 12,500 req\/s\)$/);
   assert.deepEqual(
-    ratioChecks({ ...measured, meRatio: 0.39, healthzFailed: 0, meFailed: 0 }).map((c) => c.pass),
-    [true, false],
+    ratioChecks({ ...measured, healthzRatio: 0.79, meRatio: 0.39, healthzFailed: 0, meFailed: 0 }).map(
+      (c) => c.pass,
+    ),
+    [false, undefined, false],
   );
   // Refused requests (a rate limit's 429s) are fast but not answers: the ratio fails.
   const refused = ratioChecks({ ...measured, healthzFailed: 0, meFailed: 12 });
@@ -87,6 +105,7 @@ test('ratios and the offered rate are checked against the targets; the bare row 
     refused.map((c) => [c.pass, c.text.endsWith('12 not 2xx or no answer')]),
     [
       [true, false],
+      [undefined, false],
       [false, true],
     ],
   );

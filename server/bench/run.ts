@@ -92,12 +92,13 @@ async function benchTarget(kind: 'pglite' | 'postgres'): Promise<DatabaseResult>
       developer: await signIn(portal.url, BENCH_DEVELOPER, BENCH_PASSWORD),
       admin: await signIn(portal.url, BENCH_ADMIN, BENCH_PASSWORD),
     };
-    const bare = await startBare();
+    const bare = await startBare({ securityHeaders: false });
+    const bareWithHeaders = await startBare({ securityHeaders: true });
     let ratios: Ratios;
     let bareOffered: Offered;
     try {
       console.log('measuring the hook-chain and /me ratios');
-      ratios = await measureRatios(portal, bare, cookies, settings);
+      ratios = await measureRatios(portal, { bare, bareWithHeaders }, cookies, settings);
       // The same offered rate against bare node:http: the floor this machine and client allow.
       bareOffered = await offeredRate(`${bare.url}/healthz`, {
         rate: settings.rate,
@@ -106,6 +107,7 @@ async function benchTarget(kind: 'pglite' | 'postgres'): Promise<DatabaseResult>
       });
     } finally {
       await bare.stop();
+      await bareWithHeaders.stop();
     }
     await settle(portal.url);
     console.log('timing the lists (one connection)');

@@ -3,6 +3,7 @@
 import { performance } from 'node:perf_hooks';
 import { createContext } from '../src/bootstrap.ts';
 import { loadConfig } from '../src/config.ts';
+import { openPglite } from '../src/db/client.ts';
 import { createLogger } from '../src/platform/logger.ts';
 import type { SeedResult } from './report.ts';
 import { seed, seedSizes } from './seed.ts';
@@ -15,7 +16,13 @@ const config = loadConfig({
   LOG_LEVEL: 'warn',
 });
 const start = performance.now();
-const ctx = await createContext(config, { log: createLogger('warn') });
+// PGlite with V8's optimising compiler: the seeder has no start-up memory budget, and building a
+// million rows' indexes in WebAssembly takes about half the time with it (docs/benchmarks.md).
+const database =
+  config.databaseUrl || process.env.BENCH_SEED_LIFTOFF === '1'
+    ? undefined
+    : await openPglite(config.dataDir, { optimisingCompiler: true });
+const ctx = await createContext(config, { log: createLogger('warn'), ...(database ? { database } : {}) });
 const { steps } = await seed(ctx, seedSizes(rows), (line) => console.log(line));
 await ctx.close();
 const result: SeedResult = {
