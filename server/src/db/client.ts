@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,12 +34,7 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 /** Drizzle over a node-postgres pool: the one driver for PostgreSQL and for the embedded database. */
 function connect(url: string, kind: Database['kind'], stop?: () => Promise<void>): Database {
   // A connection that cannot be made in 5 s fails the request (503) instead of holding it.
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    connectionTimeoutMillis: 5_000,
-    ...(kind === 'pglite' ? { Client: PlanCachingClient } : {}),
-  });
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle connection whose server went away (a restart, a failover) errors outside any query; the
   // pool drops it and the next query connects again. Unheard, that error would end the process.
   pool.on('error', () => {});
@@ -56,43 +50,6 @@ function connect(url: string, kind: Database['kind'], stop?: () => Promise<void>
       await stop?.();
     },
   };
-}
-
-/** Distinct statements one connection keeps prepared; past this, statements run unnamed. */
-export const PREPARED_PER_CONNECTION = 500;
-let connections = 0;
-
-/**
- * The embedded database plans every statement in WebAssembly, and planning was most of a list
- * page's database time there (a My Apps page: 1.0 of 1.5 ms, EXPLAIN ANALYZE). So on PGlite every
- * statement with parameters is a named prepared statement: node-postgres parses it once per
- * connection, and PostgreSQL switches to a cached generic plan after five runs when that plan costs
- * no more than planning each time (plan_cache_mode auto). Names carry the connection's number,
- * because PGlite's one backend holds every connection's statements (pglite-sessions.ts closes a
- * connection's statements when it goes). PostgreSQL plans natively fast and may sit behind a
- * transaction pooler, so it keeps unnamed statements.
- */
-class PlanCachingClient extends pg.Client {
-  readonly #prefix = `c${++connections}_`;
-  readonly #names = new Map<string, string>();
-
-  // biome-ignore lint/suspicious/noExplicitAny: node-postgres' query() has a dozen overloads
-  override query(config: any, values?: any, callback?: any): any {
-    if (config && typeof config === 'object' && typeof config.text === 'string' && !config.name) {
-      const params = Array.isArray(values) ? values : config.values;
-      const name = params?.length ? this.#nameOf(config.text) : undefined;
-      if (name) return super.query({ ...config, name }, values, callback);
-    }
-    return super.query(config, values, callback);
-  }
-
-  #nameOf(text: string): string | undefined {
-    const known = this.#names.get(text);
-    if (known || this.#names.size >= PREPARED_PER_CONNECTION) return known;
-    const name = `${this.#prefix}${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
-    this.#names.set(text, name);
-    return name;
-  }
 }
 
 export function openPostgres(url: string): Database {

@@ -93,37 +93,3 @@ test('a connection that drops mid-transaction is rolled back and frees the datab
   const { rows } = await pool.query<{ n: number }>('select count(*)::int as n from items where owner = 99');
   assert.equal(rows[0]!.n, 0);
 });
-
-test("a connection's prepared statements go with it; other connections keep theirs", async () => {
-  const prepared = async () =>
-    (await pool.query<{ name: string }>('select name from pg_prepared_statements order by name')).rows.map(
-      (row) => row.name,
-    );
-  const stays = new pg.Client({ connectionString: database.url });
-  const goes = new pg.Client({ connectionString: database.url });
-  await stays.connect();
-  await goes.connect();
-  try {
-    await stays.query({ name: 'kept', text: 'select $1::int as n', values: [1] });
-    await goes.query({ name: 'dropped', text: 'select $1::int as n', values: [2] });
-    assert.deepEqual(await prepared(), ['dropped', 'kept']);
-    await goes.end();
-    // The close is queued behind the connection's last turn; a query after it sees its effect.
-    await pool.query('select 1');
-    assert.deepEqual(await prepared(), ['kept']);
-    assert.equal(
-      (await stays.query({ name: 'kept', text: 'select $1::int as n', values: [3] })).rows[0].n,
-      3,
-    );
-    // The name is free again: a new connection may prepare a statement under it.
-    const next = new pg.Client({ connectionString: database.url });
-    await next.connect();
-    assert.equal(
-      (await next.query({ name: 'dropped', text: 'select $1::int + 1 as n', values: [4] })).rows[0].n,
-      5,
-    );
-    await next.end();
-  } finally {
-    await stays.end();
-  }
-});

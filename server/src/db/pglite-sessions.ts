@@ -10,10 +10,6 @@ import type { PGlite } from '@electric-sql/pglite';
  * whole Parse/Bind/Execute/Sync batch, never interleaves with another connection's. Waiting
  * connections queue in order. @electric-sql/pglite-socket queues single messages instead, and in
  * 0.2.17 drops a connection when one closes while another is opening — see docs/decisions.md.
- *
- * Prepared statements live in that one backend too. Clients name theirs uniquely (client.ts), and
- * the statements a connection prepared are closed when it goes, so a pool that replaces its
- * connections does not pile up plans in the backend.
  */
 
 const SSL_REQUEST = 80877103;
@@ -23,20 +19,15 @@ const SYNC = Buffer.from([0x53, 0, 0, 0, 4]);
 const ROLLBACK = query('rollback');
 /** Messages after which the backend answers ReadyForQuery: Query, Sync, and the startup packet. */
 const CYCLE_ENDS = new Set([0x51, 0x53, 0]);
-const PARSE = 0x50;
-
-type Peer = { write(data: Buffer | string): unknown; destroy(): unknown };
 
 type Session = {
-  socket: Peer;
+  socket: net.Socket;
   /** Bytes received that do not yet form a whole message. */
   partial: Buffer;
   greeted: boolean;
   /** Whole messages waiting for this session's turn. */
   queue: Buffer[];
   closed: boolean;
-  /** Names of the statements it prepared (Parse with a name), closed when it goes. */
-  prepared: Set<string>;
 };
 
 export type SessionServer = { close(): Promise<void> };
@@ -103,12 +94,6 @@ export async function serveSessions(db: PGlite, socketPath: string): Promise<Ses
     const index = waiting.indexOf(session);
     if (index >= 0) waiting.splice(index, 1);
     session.socket.destroy();
-    if (session.prepared.size) {
-      // Its statements are closed in a turn of their own, after whatever it left running.
-      const statements = [...session.prepared].map(closeStatement);
-      waiting.push({ ...newSession(discard), greeted: true, queue: [...statements, SYNC] });
-      kick();
-    }
     if (owner === session) kick();
   };
 
@@ -133,10 +118,6 @@ export async function serveSessions(db: PGlite, socketPath: string): Promise<Ses
         length = 1 + buffer.readInt32BE(1);
         if (buffer[0] === 0x58 /* Terminate */) return close(session);
       }
-      if (buffer[0] === PARSE) {
-        const name = buffer.toString('utf8', 5, buffer.indexOf(0, 5));
-        if (name) session.prepared.add(name);
-      }
       // A startup packet's first byte is its length's high byte, 0: CYCLE_ENDS reads that as startup.
       session.queue.push(Buffer.from(buffer.subarray(0, length)));
       buffer = buffer.subarray(length);
@@ -147,7 +128,7 @@ export async function serveSessions(db: PGlite, socketPath: string): Promise<Ses
   };
 
   const server = net.createServer((socket) => {
-    const session = newSession(socket);
+    const session: Session = { socket, partial: Buffer.alloc(0), greeted: false, queue: [], closed: false };
     sessions.add(session);
     socket.on('data', (chunk) => receive(session, chunk));
     socket.on('close', () => close(session));
@@ -166,22 +147,6 @@ export async function serveSessions(db: PGlite, socketPath: string): Promise<Ses
       while (pumping) await pumping;
     },
   };
-}
-
-function newSession(socket: Peer): Session {
-  return { socket, partial: Buffer.alloc(0), greeted: false, queue: [], closed: false, prepared: new Set() };
-}
-
-/** Where the answers of the server's own housekeeping go. */
-const discard: Peer = { write: () => true, destroy: () => undefined };
-
-/** Close (a prepared statement): 'C', length, 'S', the name. */
-function closeStatement(name: string): Buffer {
-  const body = Buffer.from(`S${name}\0`);
-  const header = Buffer.alloc(5);
-  header[0] = 0x43;
-  header.writeInt32BE(4 + body.length, 1);
-  return Buffer.concat([header, body]);
 }
 
 function query(text: string): Buffer {
