@@ -118,7 +118,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     secret: ctx.config.sessionSecret,
     secure: ctx.config.publicUrl.startsWith('https://'),
   });
-  await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 50 } });
 
   const publicOrigin = new URL(ctx.config.publicUrl).origin;
   // Callback style: requests outside /api (health checks, the web app) pass without a promise.
@@ -166,6 +165,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await app.register(
     async (api) => {
+      // Uploads are API calls only. The plugin hooks every request it sees (a listener on the
+      // response, a cleanup after it), so health checks, pages and assets stay outside its scope.
+      await api.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 50 } });
       for (const register of routeModules) await register(api as App);
     },
     { prefix: '/api/v1' },

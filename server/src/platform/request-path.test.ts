@@ -82,3 +82,16 @@ test('one access-log line per request; server errors and slow requests at warn',
     await app.close();
   }
 });
+
+test('the upload parser and its per-request hooks are in the API scope only', async () => {
+  const app = await buildApp(t.ctx, { logger: false });
+  app.get('/probe', { config: { access: 'public' } }, async (request) => ({
+    parses: 'isMultipart' in request,
+  }));
+  try {
+    // Outside /api no request is multipart-aware (the uploads' own tests cover the API taking them).
+    assert.deepEqual((await app.inject({ url: '/probe' })).json(), { parses: false });
+  } finally {
+    await app.close();
+  }
+});
