@@ -42,10 +42,11 @@ function startUpPeakKb(pid: number): number | null {
   return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(status, 'utf8'))?.[1]);
 }
 
-async function waitFor(check: () => boolean, ms = 180_000) {
+/** Waits for `check`; on a timeout the error carries the end of the process's output. */
+async function waitFor(check: () => boolean, output: () => string, ms = 180_000) {
   const until = Date.now() + ms;
   while (!check()) {
-    if (Date.now() > until) throw new Error('timed out');
+    if (Date.now() > until) throw new Error(`timed out; the process printed:\n${output().slice(-4000)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -56,7 +57,7 @@ test('the server starts, seeds, refuses a second process on its data dir, and st
   const first = start(dataDir, port);
   let second: ReturnType<typeof start> | undefined;
   try {
-    await waitFor(() => first.output().includes('Developer portal ready'));
+    await waitFor(() => first.output().includes('Developer portal ready'), first.output);
     assert.match(first.output(), /Demo accounts: admin@example.com and developer@example.com/);
     // Not a terminal: every line is a JSON entry for a log shipper, the ready line among them.
     const entries = first
@@ -88,7 +89,7 @@ test('after kill -9 the server restarts at once on the same data dir, with its d
   const first = start(dataDir, port);
   let second: ReturnType<typeof start> | undefined;
   try {
-    await waitFor(() => first.output().includes('Developer portal ready'));
+    await waitFor(() => first.output().includes('Developer portal ready'), first.output);
     first.child.kill('SIGKILL');
     await first.exited;
 
@@ -97,7 +98,10 @@ test('after kill -9 the server restarts at once on the same data dir, with its d
     const refused = restarted.exited.then((code) => {
       throw new Error(`the restart exited with ${code}: ${restarted.output()}`);
     });
-    await Promise.race([waitFor(() => restarted.output().includes('Developer portal ready')), refused]);
+    await Promise.race([
+      waitFor(() => restarted.output().includes('Developer portal ready'), restarted.output),
+      refused,
+    ]);
     assert.doesNotMatch(restarted.output(), /Demo accounts/, 'the seeded data survived, so no second seed');
     // A start on an existing data dir stays within the 600 MB start-up budget (the first start, which
     // also runs migrations and the demo seed, is reported in docs/decisions.md, not bounded here).
