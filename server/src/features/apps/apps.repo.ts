@@ -106,12 +106,6 @@ const MEMBERSHIP_ORDER = {
   },
 } satisfies Record<string, ListSort>;
 
-/**
- * Live apps the user is on, most recently joined (for owners: created) first; `search` matches
- * part of the internal or public name. All of it comes from the user's entries in the membership
- * index (which carries the names): deleted apps, which are few, are left out through their own
- * small index. So a page and a search cost at most the user's number of apps, never the table's.
- */
 /** What a My Apps row shows: a page reads these, not the whole app (a third of its columns). */
 const summaryColumns = {
   id: developerApps.id,
@@ -124,6 +118,12 @@ const summaryColumns = {
   updatedAt: developerApps.updatedAt,
 };
 
+/**
+ * Live apps the user is on, most recently joined (for owners: created) first; `search` matches
+ * part of the internal or public name. All of it comes from the user's entries in the membership
+ * index (which carries the names): deleted apps, which are few, are left out through their own
+ * small index. So a page and a search cost at most the user's number of apps, never the table's.
+ */
 export async function listAppsForUser(
   ctx: AppContext,
   userId: string,
