@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { mailOutbox } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../test/helpers.ts';
 import { ESTIMATE_TTL_MS, estimateListRows, forgetEstimates } from './count.ts';
+import { seekKey } from './list-query.ts';
 
 let t: TestApp;
 before(async () => {
@@ -38,4 +39,46 @@ test('a list’s estimate is planned once per ESTIMATE_TTL_MS, per filter and pe
   assert.equal(await later, await first);
   forgetEstimates(t.ctx.db);
   assert.notEqual(estimateListRows(t.ctx.db, tenth, 1_000 + ESTIMATE_TTL_MS), later);
+});
+
+test('a sort key’s histogram is read once per ESTIMATE_TTL_MS, like an estimate', async () => {
+  const sort = {
+    name: 'subject',
+    descending: false,
+    keys: [
+      { sql: mailOutbox.subject, type: 'text' as const },
+      { sql: mailOutbox.id, type: 'uuid' as const },
+    ],
+    histogram: { table: 'mail_outbox', column: 'subject' },
+  };
+  await t.ctx.db.execute(sql`update mail_outbox set subject = 'before-' || idempotency_key`);
+  await t.ctx.db.execute(sql`analyze mail_outbox`);
+  forgetEstimates(t.ctx.db);
+  const before = await seekKey(t.ctx.db, sort, 0.5, 2000);
+  assert.match(before?.key ?? '', /^before-/);
+  await t.ctx.db.execute(sql`update mail_outbox set subject = 'after-' || idempotency_key`);
+  await t.ctx.db.execute(sql`analyze mail_outbox`);
+  assert.deepEqual(await seekKey(t.ctx.db, sort, 0.5, 2000), before, 'the histogram is reused');
+  forgetEstimates(t.ctx.db);
+  assert.match((await seekKey(t.ctx.db, sort, 0.5, 2000))?.key ?? '', /^after-/);
+});
+
+test('text and integer sort keys keep 1,000 histogram buckets (migration 0018)', async () => {
+  const result = (await t.ctx.db.execute(sql`
+    select c.relname || '.' || a.attname as col, a.attstattarget as target
+    from pg_attribute a join pg_class c on c.oid = a.attrelid
+    where (c.relname, a.attname) in (('developer_apps', 'internal_name'), ('oauth_applications', 'client_id'),
+      ('users', 'name'), ('users', 'email'), ('users', 'procore_id'), ('announcements', 'title'))
+    order by 1`)) as unknown as { rows: Array<{ col: string; target: number }> };
+  assert.deepEqual(
+    result.rows.map((row) => `${row.col} ${row.target}`),
+    [
+      'announcements.title 1000',
+      'developer_apps.internal_name 1000',
+      'oauth_applications.client_id 1000',
+      'users.email 1000',
+      'users.name 1000',
+      'users.procore_id 1000',
+    ],
+  );
 });

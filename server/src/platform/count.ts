@@ -54,22 +54,47 @@ export async function estimateQueryRows(db: Tx, from: SQL, where: SQL): Promise<
   return Math.round(plan[0]?.Plan['Plan Rows'] ?? 0);
 }
 
-/** How long a list's estimate is reused, and how many are kept per database. */
+/** How long a planner figure (a list's estimate, a sort key's histogram) is reused, and how many are kept per database. */
 export const ESTIMATE_TTL_MS = 5_000;
-const ESTIMATES_KEPT = 1_000;
+const FIGURES_KEPT = 1_000;
 
-type Estimate = { at: number; value: Promise<number | undefined> };
-const estimates = new WeakMap<Tx, Map<string, Estimate>>();
+type Figure = { at: number; value: Promise<unknown> };
+const figures = new WeakMap<Tx, Map<string, Figure>>();
 const dialect = new PgDialect();
+
+/**
+ * A figure read from the planner's statistics, reused for ESTIMATE_TTL_MS per database and key.
+ * The planner's figures only move on ANALYZE, and lists use them to place a page, never as an
+ * answer. Concurrent misses share one read; a failed read is not kept.
+ */
+export function plannerFigure<T>(
+  db: Tx,
+  key: string,
+  read: () => Promise<T>,
+  now = performance.now(),
+): Promise<T> {
+  const cache = figures.get(db) ?? new Map<string, Figure>();
+  figures.set(db, cache);
+  const hit = cache.get(key);
+  if (hit && now - hit.at < ESTIMATE_TTL_MS) return hit.value as Promise<T>;
+  const value = read().catch((error: unknown) => {
+    cache.delete(key);
+    throw error;
+  });
+  cache.delete(key);
+  cache.set(key, { at: now, value });
+  // Oldest first (insertion order): drop the oldest beyond the bound.
+  if (cache.size > FIGURES_KEPT) cache.delete(cache.keys().next().value!);
+  return value;
+}
 
 /**
  * What the planner expects a list to hold: the table's estimate, or its filter's.
  *
  * Planning the EXPLAIN costs about as much as reading a small page (on PGlite it was a third of a
  * list request's database time), and the answer only picks how to count, so each list's estimate
- * (by its SQL and parameters) is reused for ESTIMATE_TTL_MS: a user paging or polling a list plans
- * it once. A stale estimate cannot make a total wrong — small totals are still counted exactly, and
- * the planner's own figures only move on ANALYZE. Concurrent misses share one EXPLAIN.
+ * (by its SQL and parameters) is a planner figure: a user paging or polling a list plans it once.
+ * A stale estimate cannot make a total wrong — small totals are still counted exactly.
  */
 export function estimateListRows(
   db: Tx,
@@ -77,25 +102,16 @@ export function estimateListRows(
   now = performance.now(),
 ): Promise<number | undefined> {
   const query = dialect.sqlToQuery(sql`${source.table} ${source.from} ${source.where ?? sql``}`);
-  const key = `${query.sql}\u0000${JSON.stringify(query.params)}`;
-  const cache = estimates.get(db) ?? new Map<string, Estimate>();
-  estimates.set(db, cache);
-  const hit = cache.get(key);
-  if (hit && now - hit.at < ESTIMATE_TTL_MS) return hit.value;
-  const value = (
-    source.where ? estimateQueryRows(db, source.from, source.where) : estimateTableRows(db, source.table)
-  ).catch((error: unknown) => {
-    cache.delete(key);
-    throw error;
-  });
-  cache.delete(key);
-  cache.set(key, { at: now, value });
-  // Oldest first (insertion order): drop the oldest beyond the bound.
-  if (cache.size > ESTIMATES_KEPT) cache.delete(cache.keys().next().value!);
-  return value;
+  return plannerFigure(
+    db,
+    `estimate\u0000${query.sql}\u0000${JSON.stringify(query.params)}`,
+    () =>
+      source.where ? estimateQueryRows(db, source.from, source.where) : estimateTableRows(db, source.table),
+    now,
+  );
 }
 
-/** For tests that change a table's size and ANALYZE it: plan every list afresh. */
+/** For tests that change a table's size and ANALYZE it: read every planner figure afresh. */
 export function forgetEstimates(db: Tx): void {
-  estimates.delete(db);
+  figures.delete(db);
 }

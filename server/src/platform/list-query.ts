@@ -1,6 +1,7 @@
 /** The SQL behind platform/list.ts: cursors, keyset bounds, and the two ways to read a page's keys. */
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
+import { plannerFigure } from './count.ts';
 import { fieldError } from './errors.ts';
 
 /** Column types a sort key may have; cursors carry their values as text. */
@@ -155,10 +156,32 @@ export async function readSmall(
 }
 
 /**
- * Where a position (0 = first row in list order, 1 = last) lies, from the planner's histogram of the
- * first sort key (equal-count buckets): a key to seek to, and rows to skip after it. Timestamps are
- * interpolated inside their bucket (nothing to skip); other types start at the bucket's bound and
- * skip the estimated share of the bucket (at most total / buckets rows).
+ * The planner's histogram of a sort's first key (equal-count buckets, ANALYZE's sample): bounds as
+ * text, timestamps as epoch seconds. A planner figure, so paging deep reads pg_stats once per
+ * ESTIMATE_TTL_MS, not once per request.
+ */
+function histogramBounds(db: Tx, sort: ResolvedSort): Promise<Array<string | number> | undefined> {
+  const { table, column } = sort.histogram!;
+  const timestamps = sort.keys[0]!.type === 'timestamptz';
+  const bounds = timestamps
+    ? sql`array(select extract(epoch from v)::float8 from unnest(histogram_bounds::text::timestamptz[]) with ordinality u(v, i) order by i)`
+    : sql`histogram_bounds::text::text[]`;
+  return plannerFigure(db, `histogram\u0000${table}\u0000${column}\u0000${timestamps}`, async () => {
+    const result = (await db.execute(sql`
+      select array_to_json(${bounds})::text as b from pg_stats
+      where schemaname = current_schema() and tablename = ${table} and attname = ${column}`)) as unknown as {
+      rows: Array<{ b: string | null }>;
+    };
+    const json = result.rows[0]?.b;
+    return json ? (JSON.parse(json) as Array<string | number>) : undefined;
+  });
+}
+
+/**
+ * Where a position (0 = first row in list order, 1 = last) lies, from the histogram of the first
+ * sort key: a key to seek to, and rows to skip after it. Timestamps are interpolated inside their
+ * bucket (nothing to skip), so neighbouring page numbers differ; other types start at the bucket's
+ * bound and skip the estimated share of the bucket (at most total / buckets rows).
  */
 export async function seekKey(
   db: Tx,
@@ -167,32 +190,19 @@ export async function seekKey(
   total: number,
 ): Promise<{ key: string; skip: number } | undefined> {
   if (!sort.histogram) return undefined;
-  if (sort.keys[0]!.type === 'timestamptz')
-    return seekInterpolated(db, sort, sort.descending ? 1 - position : position);
-  const result = (await db.execute(sql`
-    select histogram_bounds::text::text[] as b from pg_stats
-    where schemaname = current_schema() and tablename = ${sort.histogram.table} and attname = ${sort.histogram.column}`)) as unknown as {
-    rows: Array<{ b: unknown }>;
-  };
-  const bounds = result.rows[0]?.b;
-  if (!Array.isArray(bounds) || bounds.length < 2) return undefined;
+  const bounds = await histogramBounds(db, sort);
+  if (!bounds || bounds.length < 2) return undefined;
   const buckets = bounds.length - 1;
+  if (sort.keys[0]!.type === 'timestamptz') {
+    const x = (sort.descending ? 1 - position : position) * buckets;
+    const bucket = Math.min(buckets - 1, Math.floor(x));
+    const low = Number(bounds[bucket]);
+    const seconds = low + (Number(bounds[bucket + 1]) - low) * (x - bucket);
+    return { key: new Date(seconds * 1000).toISOString(), skip: 0 };
+  }
   // Bucket counted in list order: from the top bound down for a descending list.
   const x = position * buckets;
   const bucket = Math.min(buckets - 1, Math.floor(x));
   const key = String(sort.descending ? bounds[buckets - bucket] : bounds[bucket]);
   return { key, skip: Math.round((x - bucket) * (total / buckets)) };
-}
-
-async function seekInterpolated(db: Tx, sort: ResolvedSort, ascending: number) {
-  // Linear interpolation inside the bucket, so neighbouring page numbers differ.
-  const result = (await db.execute(sql`
-    with s as (
-      select histogram_bounds::text::timestamptz[] as b from pg_stats
-      where schemaname = current_schema() and tablename = ${sort.histogram!.table} and attname = ${sort.histogram!.column}
-    ), p as (select b, array_length(b, 1) - 1 as buckets, ${ascending}::float8 * (array_length(b, 1) - 1) as x from s)
-    select (b[1 + floor(x)::int] + (b[least(2 + floor(x)::int, buckets + 1)] - b[1 + floor(x)::int]) * (x - floor(x)))::text as k
-    from p where buckets > 0`)) as unknown as { rows: Array<{ k: string | null }> };
-  const key = result.rows[0]?.k;
-  return key ? { key, skip: 0 } : undefined;
 }
