@@ -63,22 +63,24 @@ test('a sort key’s histogram is read once per ESTIMATE_TTL_MS, like an estimat
   assert.match((await seekKey(t.ctx.db, sort, 0.5, 2000))?.key ?? '', /^after-/);
 });
 
-test('text and integer sort keys keep 1,000 histogram buckets (migration 0018)', async () => {
+test('text and integer sort keys keep 300 histogram buckets (migrations 0018, 0019)', async () => {
   const result = (await t.ctx.db.execute(sql`
     select c.relname || '.' || a.attname as col, a.attstattarget as target
     from pg_attribute a join pg_class c on c.oid = a.attrelid
     where (c.relname, a.attname) in (('developer_apps', 'internal_name'), ('oauth_applications', 'client_id'),
-      ('users', 'name'), ('users', 'email'), ('users', 'procore_id'), ('announcements', 'title'))
+      ('oauth_applications', 'app_internal_name'), ('users', 'name'), ('users', 'email'), ('users', 'procore_id'),
+      ('announcements', 'title'))
     order by 1`)) as unknown as { rows: Array<{ col: string; target: number }> };
   assert.deepEqual(
     result.rows.map((row) => `${row.col} ${row.target}`),
     [
-      'announcements.title 1000',
-      'developer_apps.internal_name 1000',
-      'oauth_applications.client_id 1000',
-      'users.email 1000',
-      'users.name 1000',
-      'users.procore_id 1000',
+      'announcements.title 300',
+      'developer_apps.internal_name 300',
+      'oauth_applications.app_internal_name 300',
+      'oauth_applications.client_id 300',
+      'users.email 300',
+      'users.name 300',
+      'users.procore_id 300',
     ],
   );
 });

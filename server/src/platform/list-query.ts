@@ -120,11 +120,15 @@ export async function readKeys(
   const exprs = keyExprs(sort);
   const conditions = [source.where, keysetBound(sort, window, exprs)].filter((part) => part !== undefined);
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const columns = list(exprs.map((expr, i) => sql`${expr} as ${sql.raw(`t${i}`)}`));
+  const named = sort.keys.map((_, i) => sql.raw(`p.t${i}`));
+  // The casts to text happen outside the offset: rows skipped to reach a deep page are only
+  // stepped over in the index, not converted (a third of the cost of a 12,000-row skip on PGlite).
   const result = (await db.execute(sql`
-    select ${source.id}::text as id, ${asText(exprs)} from ${source.from} ${where}
-    order by ${orderBy(sort, window, exprs)} limit ${window.limit + 1} offset ${window.offset}`)) as unknown as {
-    rows: KeyRow[];
-  };
+    select p.id::text as id, ${asText(named)} from (
+      select ${source.id} as id, ${columns} from ${source.from} ${where}
+      order by ${orderBy(sort, window, exprs)} limit ${window.limit + 1} offset ${window.offset}
+    ) p order by ${orderBy(sort, window, named)}`)) as unknown as { rows: KeyRow[] };
   return finish(result.rows, window);
 }
 

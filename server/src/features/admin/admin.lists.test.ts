@@ -209,8 +209,7 @@ test('oauth applications: per environment, sorts, filters name/uid/search', asyn
   assert.ok(byName.json().every((r: { name: string }) => r.name.startsWith('Field Sync')));
   const search = await admin.get(`${V}/oauth_applications?filters[search]=nt-01`);
   assert.equal(search.headers.total, '7'); // client-010..021 in production
-  // The search also matches the app's internal name (a union of the two tables' matches), in the
-  // environment asked for only.
+  // The search also matches the app's internal name, in the environment asked for only.
   const byNameSearch = await admin.get(`${V}/oauth_applications?filters[search]=field&per_page=100`);
   assert.deepEqual(
     byNameSearch.json().map((r: { id: string }) => r.id),
@@ -222,6 +221,37 @@ test('oauth applications: per environment, sorts, filters name/uid/search', asyn
     ['client-003'],
   );
   assert.equal((await admin.get(`${V}/oauth_applications?environment=staging`)).statusCode, 422);
+});
+
+test('oauth applications follow their app: a renamed app, a new client (migration 0019 triggers)', async () => {
+  const [client] = await ids(sql`select id from oauth_applications where client_id = 'client-001'`);
+  const named = async (query: string) =>
+    (await admin.get(`${V}/oauth_applications?${query}&per_page=100`))
+      .json()
+      .filter((row: { id: string }) => row.id === client)
+      .map((row: { name: string }) => row.name);
+  const [app] = await ids(sql`select developer_app_id as id from oauth_applications where id = ${client}`);
+  await t.ctx.db.execute(sql`update developer_apps set internal_name = 'Zeppelin Tracker' where id = ${app}`);
+  assert.deepEqual(await named('filters[search]=zeppelin'), ['Zeppelin Tracker']);
+  assert.deepEqual(await named('filters[name]=zeppelin'), ['Zeppelin Tracker']);
+  const byName = idsOf(await admin.get(`${V}/oauth_applications?sort=-name&per_page=1`));
+  assert.deepEqual(byName, [client], 'sorted by the new name');
+  // A direct write cannot make the copy disagree with the app.
+  await t.ctx.db.execute(
+    sql`update oauth_applications set app_internal_name = 'Forged' where id = ${client}`,
+  );
+  assert.deepEqual(await named('filters[search]=zeppelin'), ['Zeppelin Tracker']);
+  // A client added later carries its app's name from the start.
+  await t.ctx.db.execute(sql`
+    insert into oauth_applications (developer_app_id, environment, client_id, owner_id)
+    values (${app}, 'monthly_sandbox', 'client-new', ${ownerA})`);
+  const added = (
+    await admin.get(`${V}/oauth_applications?environment=monthly_sandbox&filters[search]=zeppelin`)
+  ).json();
+  assert.deepEqual(
+    added.map((row: { uid: string; name: string }) => `${row.uid} ${row.name}`),
+    ['client-new Zeppelin Tracker'],
+  );
 });
 
 test('developers get 403 on every admin list', async () => {
