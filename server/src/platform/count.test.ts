@@ -55,12 +55,12 @@ test('a sort key’s histogram is read once per ESTIMATE_TTL_MS, like an estimat
   await t.ctx.db.execute(sql`analyze mail_outbox`);
   forgetEstimates(t.ctx.db);
   const before = await seekKey(t.ctx.db, sort, 0.5, 2000);
-  assert.match(before?.key ?? '', /^before-/);
+  assert.match(before?.values[0] ?? '', /^before-/);
   await t.ctx.db.execute(sql`update mail_outbox set subject = 'after-' || idempotency_key`);
   await t.ctx.db.execute(sql`analyze mail_outbox`);
   assert.deepEqual(await seekKey(t.ctx.db, sort, 0.5, 2000), before, 'the histogram is reused');
   forgetEstimates(t.ctx.db);
-  assert.match((await seekKey(t.ctx.db, sort, 0.5, 2000))?.key ?? '', /^after-/);
+  assert.match((await seekKey(t.ctx.db, sort, 0.5, 2000))?.values[0] ?? '', /^after-/);
 });
 
 test('text and integer sort keys keep 300 histogram buckets (migrations 0018, 0019)', async () => {
@@ -83,4 +83,58 @@ test('text and integer sort keys keep 300 histogram buckets (migrations 0018, 00
       'users.procore_id 300',
     ],
   );
+});
+
+test('a key with common values seeks inside them: through the tie key’s histogram, or by skipping', async () => {
+  // 1,800 rows to other@, 200 to tenth@ (the first test's rows): two most common values, no histogram.
+  const byTo = (ties: boolean, descending: boolean) => ({
+    name: 'to',
+    descending,
+    keys: [
+      { sql: mailOutbox.to, type: 'text' as const },
+      { sql: mailOutbox.id, type: 'uuid' as const },
+    ],
+    histogram: {
+      table: 'mail_outbox',
+      column: 'to',
+      ...(ties ? { ties: { table: 'mail_outbox', column: 'id' } } : {}),
+    },
+  });
+  await t.ctx.db.execute(sql`analyze mail_outbox`);
+  forgetEstimates(t.ctx.db);
+  const order = (
+    (await t.ctx.db.execute(
+      sql`select "to", id::text as id from mail_outbox order by "to", id`,
+    )) as unknown as {
+      rows: Array<{ to: string; id: string }>;
+    }
+  ).rows;
+  assert.equal(order.length, 2000);
+  // Ascending position of the first row at or after (to, id) in the list's direction.
+  const landing = (seek: { values: string[]; skip: number }, descending: boolean) => {
+    const [to, id] = seek.values;
+    const at = descending
+      ? order.findLastIndex((row) => row.to < to! || (row.to === to && (id === undefined || row.id <= id)))
+      : order.findIndex((row) => row.to > to! || (row.to === to && (id === undefined || row.id >= id)));
+    return descending ? at - seek.skip : at + seek.skip;
+  };
+  for (const descending of [false, true]) {
+    for (const ties of [true, false]) {
+      // 45 % down the list: inside other@'s rows ascending, inside them too descending (55 % up).
+      const seek = await seekKey(t.ctx.db, byTo(ties, descending), 0.45, 2000);
+      assert.ok(seek, 'the statistics answered');
+      assert.equal(seek.values[0], 'other@example.com');
+      assert.equal(seek.values.length, ties ? 2 : 1);
+      if (ties) assert.equal(seek.skip, 0, 'a tie key to seek to, nothing to skip');
+      const expected = descending ? 2000 - 1 - 900 : 900;
+      const landed = landing(seek, descending);
+      assert.ok(
+        Math.abs(landed - expected) <= 100,
+        `${descending ? 'desc' : 'asc'} ${ties}: row ${landed}, not ${expected}`,
+      );
+    }
+  }
+  // 95 %: inside tenth@'s rows ascending.
+  const late = await seekKey(t.ctx.db, byTo(true, false), 0.95, 2000);
+  assert.equal(late?.values[0], 'tenth@example.com');
 });

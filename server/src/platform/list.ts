@@ -82,7 +82,7 @@ async function pageWindow(db: Tx, sort: ResolvedSort, request: ListRequest, tota
   if (fromEnd <= cap) return { limit: n + Math.min(0, fromEnd), offset: Math.max(0, fromEnd), reverse: true };
   const seek = await seekKey(db, sort, offset / total, total);
   if (seek)
-    return { limit: n, offset: seek.skip, reverse: false, after: { values: [seek.key], inclusive: true } };
+    return { limit: n, offset: seek.skip, reverse: false, after: { values: seek.values, inclusive: true } };
   return offset <= fromEnd
     ? { limit: n, offset, reverse: false }
     : { limit: n, offset: fromEnd, reverse: true };

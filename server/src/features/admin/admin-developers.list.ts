@@ -6,19 +6,22 @@ import { containsAny, type ListSort, listPage, resolveSort } from '../../platfor
 import { toAdminDeveloper } from '../auth/auth.staff.ts';
 
 /** Each sort ends in the id (unique); each has its index (schema/users.ts). */
-const SORTS = {
+export const DEVELOPER_SORTS = {
   name: {
     keys: [
       { sql: users.name, type: 'text' },
       { sql: users.id, type: 'text' },
     ],
-    histogram: { table: 'users', column: 'name' },
+    histogram: { table: 'users', column: 'name', ties: { table: 'users', column: 'id' } },
   },
   company_name: {
     keys: [
       { sql: sql`coalesce(${users.companyName}, '')`, type: 'text' },
       { sql: users.id, type: 'text' },
     ],
+    // ANALYZE keeps an expression index's statistics under the index's name. Many developers share
+    // a company (or have none), so a deep page usually seeks inside a common value, by user id.
+    histogram: { table: 'users_company_id_idx', column: 'coalesce', ties: { table: 'users', column: 'id' } },
   },
   email: {
     keys: [
@@ -51,7 +54,7 @@ export async function listAdminDevelopers(ctx: AppContext, query: AdminDeveloper
   const page = await listPage(
     ctx.db,
     source(query['filters[search]']),
-    resolveSort(SORTS, query.sort),
+    resolveSort(DEVELOPER_SORTS, query.sort),
     query,
     (ids) => ctx.db.select().from(users).where(inArray(users.id, ids)),
     (row) => row.id,
@@ -64,7 +67,7 @@ export async function developerOptions(ctx: AppContext, search: string | undefin
   const page = await listPage(
     ctx.db,
     source(search),
-    resolveSort(SORTS, 'email'),
+    resolveSort(DEVELOPER_SORTS, 'email'),
     { page: 1, per_page: DEVELOPER_OPTIONS_LIMIT },
     (ids) => ctx.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids)),
     (row) => row.id,

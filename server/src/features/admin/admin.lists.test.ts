@@ -1,9 +1,17 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'drizzle-orm';
-import { setExactCountLimit } from '../../platform/count.ts';
-import { assertPaged, assertPagedOverCap, assertRefusesBadPaging } from '../../platform/list.testkit.ts';
+import { forgetEstimates, setExactCountLimit } from '../../platform/count.ts';
+import {
+  assertPaged,
+  assertPagedOverCap,
+  assertRefusesBadPaging,
+  parseLinks,
+} from '../../platform/list.testkit.ts';
+import { resolveSort } from '../../platform/list.ts';
+import { seekKey } from '../../platform/list-query.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
+import { DEVELOPER_SORTS } from './admin-developers.list.ts';
 
 type Rows<T> = { rows: T[] };
 let t: TestApp;
@@ -258,4 +266,47 @@ test('developers get 403 on every admin list', async () => {
   const { client } = await t.asNewUser();
   for (const path of ['developer_apps', 'developers', 'oauth_applications', 'review_queue'])
     assert.equal((await client.get(`${V}/${path}`)).statusCode, 403, path);
+});
+
+// Last: it adds developers the tests above do not expect.
+test('developers by company: a deep page number seeks inside the common values', async () => {
+  await t.ctx.db.execute(sql`
+    insert into users (id, name, email, email_verified, role, company_name, created_at, updated_at)
+    select 'seek-user-' || lpad(g::text, 4, '0'), 'Seeker ' || g, 'seeker' || g || '@seek.test', true, 'developer',
+           case when g % 3 <> 0 then 'Company ' || lpad((g % 20)::text, 2, '0') end, now(), now()
+    from generate_series(1, 600) g`);
+  await t.ctx.db.execute(sql`analyze users`);
+  forgetEstimates(t.ctx.db);
+  const expected = await ids(sql`select id from users order by coalesce(company_name, ''), id`);
+  // A tenth of the way in is inside the developers without a company (a third of them): the
+  // statistics of the sort's expression index answer, with a user id to seek to.
+  const seek = await seekKey(t.ctx.db, resolveSort(DEVELOPER_SORTS, 'company_name'), 0.1, expected.length);
+  assert.equal(seek?.values[0], '');
+  assert.equal(seek?.values.length, 2);
+  const restore = setExactCountLimit(20);
+  try {
+    for (const [sort, order] of [
+      ['company_name', expected],
+      ['-company_name', [...expected].reverse()],
+    ] as const) {
+      const page = await admin.get(`${V}/developers?sort=${sort}&per_page=10&page=7`);
+      const got = idsOf(page);
+      const start = order.indexOf(got[0]!);
+      assert.deepEqual(got, order.slice(start, start + 10), `${sort}: ten consecutive developers`);
+      assert.ok(Math.abs(start - 60) <= 40, `${sort}: row ${start} for position 60`);
+      const next = await admin.get(parseLinks(page.headers.link).next!);
+      assert.deepEqual(idsOf(next), order.slice(start + 10, start + 20), `${sort}: next continues exactly`);
+    }
+  } finally {
+    restore();
+  }
+});
+
+test('developers by Procore id: a cursor carries an id past 32 bits', async () => {
+  await t.ctx.db.execute(sql`update users set procore_id = 9000000001 where id = 'seek-user-0001'`);
+  const first = await admin.get(`${V}/developers?sort=-procore_id&per_page=1`);
+  assert.deepEqual(idsOf(first), ['seek-user-0001']);
+  const next = await admin.get(parseLinks(first.headers.link).next!);
+  assert.equal(next.statusCode, 200, next.body);
+  assert.notDeepEqual(idsOf(next), ['seek-user-0001']);
 });
