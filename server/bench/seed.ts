@@ -26,18 +26,31 @@ export type SeedSizes = {
   listingEvery: number;
 };
 
-/** `rows` developers, announcements, e-mails and apps; 1 % of the apps are the bench developer's. */
-export const seedSizes = (rows: number): SeedSizes => {
+/**
+ * `rows` developers, announcements, e-mails and apps; 1 % of the apps are the bench developer's.
+ * `otherApps` (`BENCH_OTHER_APPS`) sets the other users' apps instead: 0 seeds issue #8's sizes
+ * alone (no million apps, OAuth clients and sandboxes for the admin lists).
+ */
+export const seedSizes = (rows: number, otherApps = otherAppsFromEnv()): SeedSizes => {
   const apps = Math.max(10, Math.round(rows / 100));
   return {
     announcements: rows,
     users: rows,
     outbox: rows,
     apps,
-    otherApps: Math.max(10, rows - apps),
+    otherApps: otherApps ?? Math.max(10, rows - apps),
     listingEvery: 100,
   };
 };
+
+function otherAppsFromEnv(): number | undefined {
+  const value = process.env.BENCH_OTHER_APPS;
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`BENCH_OTHER_APPS must be a whole number ≥ 0, not ${value}`);
+  return n;
+}
 
 type Step = { table: string; rows: number; ms: number };
 
