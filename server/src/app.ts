@@ -13,11 +13,12 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Bindings, ChildLoggerOptions } from 'pino';
 import { z } from 'zod';
 import { pageRouteModules, routeModules } from './features/index.ts';
 import { AccessLog } from './platform/access-log.ts';
 import { sessionCookieValue } from './platform/auth/session-cache.ts';
-import { registerBodyCharsetCheck } from './platform/body-charset.ts';
+import { registerBodyCharsetCheck, registerBodyEncodingCheck } from './platform/body-charset.ts';
 import type { AppContext } from './platform/context.ts';
 import { assertSameOrigin, registerCsrf } from './platform/csrf.ts';
 import { errorHandler } from './platform/error-handler.ts';
@@ -30,6 +31,7 @@ import {
   toWebHeaders,
 } from './platform/http.ts';
 import { registerIdempotency } from './platform/idempotency.ts';
+import { type Logger, RequestLogger } from './platform/logger.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { securityHeaders } from './platform/security-headers.ts';
 import { registerStorableTextGuard } from './platform/storable-text.ts';
@@ -62,6 +64,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       : {
           loggerInstance: ctx.log as FastifyBaseLogger,
           logController: new AccessLog(options.accessLog ?? 'debug'),
+          // A request's logger is made when it first logs (a route's own level or serializers: at once).
+          childLoggerFactory: (logger: FastifyBaseLogger, bindings: Bindings, opts: ChildLoggerOptions) =>
+            Object.keys(opts).length
+              ? logger.child(bindings, opts)
+              : (new RequestLogger(logger as Logger, bindings) as unknown as FastifyBaseLogger),
         }),
     genReqId: (req) => {
       const header = req.headers['x-request-id'];
@@ -100,15 +107,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     }
   });
 
-  // Security headers are constants computed once; compression answers br or gzip above 1 kB.
-  const headers = securityHeaders({ https: ctx.config.publicUrl.startsWith('https://') });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
+  // Compression answers br or gzip above 1 kB. Request bodies are read as sent: the plugin's
+  // decompression (a hook on every request) is off, and a compressed body is refused (415).
+  registerBodyEncodingCheck(app);
   await app.register(fastifyCompress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
+    globalDecompression: false,
     // Brotli's default quality (11) costs milliseconds per response; 4 compresses JSON about as well
     // as gzip -6 at a fraction of the time. Static assets are precompressed at build time.
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
@@ -120,8 +125,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   const publicOrigin = new URL(ctx.config.publicUrl).origin;
-  // Callback style: requests outside /api (health checks, the web app) pass without a promise.
+  // One hook for every request: the security headers (constants computed once), then, for the API,
+  // who is calling. Callback style: requests outside /api (health checks, the web app) pass without
+  // a promise.
+  const headers = securityHeaders({ https: ctx.config.publicUrl.startsWith('https://') });
   app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
     if (!request.url.startsWith('/api/')) return done();
     guardApi(request, reply).then(() => done(), done);
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preParsingHookHandler } from 'fastify';
 import { AppError } from './errors.ts';
 
 const UTF8 = new Set(['utf-8', 'utf8']);
@@ -30,3 +30,24 @@ export function registerBodyCharsetCheck(app: FastifyInstance): void {
     done(null, body);
   });
 }
+
+const BODILESS = new Set(['GET', 'HEAD']);
+
+/**
+ * Bodies are read as sent: a compressed request body (`Content-Encoding: gzip`, …) is refused with
+ * 415 rather than inflated. No client of the API compresses what it sends, inflating is work an
+ * attacker controls (a small body that expands a thousandfold), and the compression plugin's
+ * request hook would otherwise run on every request. Only routes that take a body run the check.
+ */
+export function registerBodyEncodingCheck(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().every((method) => BODILESS.has(method))) return;
+    route.preParsing = [refuseEncodedBody, route.preParsing ?? []].flat();
+  });
+}
+
+const refuseEncodedBody: preParsingHookHandler = (request, _reply, payload, done) => {
+  const encoding = request.headers['content-encoding'];
+  if (encoding === undefined || encoding.trim().toLowerCase() === 'identity') return done(null, payload);
+  done(new AppError('unsupported_media_type', `Send the body uncompressed, not as ${encoding}`), undefined);
+};

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { z } from 'zod';
 import { idempotencyKeys } from '../db/schema/index.ts';
 import type { AppContext } from './context.ts';
@@ -117,8 +117,11 @@ export function registerIdempotency(app: App, options: IdempotencyOptions = {}):
     if (schema.headers === undefined) schema.headers = z.looseObject(shape);
     else if (schema.headers instanceof z.ZodObject) schema.headers = schema.headers.extend(shape);
     else throw new Error(`Route ${route.url}: idempotent routes need a zod headers schema`);
-    // Only these routes run the claim (a route hook, not a global one every request pays for).
+    // Only these routes run the claim and store the response (route hooks, not global ones every
+    // request pays for). This onRoute hook runs before compression's, which appends its onSend, so
+    // the payload stored is still the serialized body.
     route.preHandler = [claimOrReplay, route.preHandler ?? []].flat();
+    route.onSend = [storeClaimed, route.onSend ?? []].flat();
   });
 
   async function claimOrReplay(request: FastifyRequest, reply: FastifyReply) {
@@ -136,14 +139,13 @@ export function registerIdempotency(app: App, options: IdempotencyOptions = {}):
     return replay(reply, outcome.replay);
   }
 
-  // Registered before compression, so the payload is still the serialized body. Global (a route's
-  // own onSend would run after compression), in callback style: unclaimed requests pass at once.
-  app.addHook('onSend', (request, reply, payload, done) => {
+  // Callback style: a request that sent no key passes at once.
+  const storeClaimed: onSendHookHandler = (request, reply, payload, done) => {
     const claimed = request.idempotencyClaim;
     if (!claimed) return done(null, payload);
     request.idempotencyClaim = null;
     storeResponse(request, reply, payload, claimed).then((stored) => done(null, stored), done);
-  });
+  };
   async function storeResponse(
     request: FastifyRequest,
     reply: FastifyReply,

@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { describe, test } from 'node:test';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { AccessLog } from './access-log.ts';
-import { createLogger, type LoggerOptions } from './logger.ts';
+import { createLogger, type LoggerOptions, RequestLogger } from './logger.ts';
 
 /** A logger writing into a buffer, and the lines written so far. */
 function capture(level: string, options: LoggerOptions = {}) {
@@ -75,5 +75,38 @@ describe('logger', () => {
     const { log, lines } = capture('info');
     log.info({ user: { password: 'hunter2hunter2' } }, 'x');
     assert.equal(JSON.parse(lines()[0]!).user.password, '[Redacted]');
+  });
+
+  test("a request's logger makes its child only when it writes at a level that is on", () => {
+    const { log, lines } = capture('info');
+    let children = 0;
+    const child = log.child;
+    log.child = function (this: typeof log, ...args: Parameters<typeof log.child>) {
+      children += 1;
+      return child.apply(this, args);
+    } as typeof log.child;
+    const requestLog = new RequestLogger(log, { reqId: 'req-1' });
+    assert.equal(requestLog.level, 'info');
+    assert.equal(requestLog.isLevelEnabled('debug'), false);
+    requestLog.debug({ detail: 1 }, 'not written');
+    requestLog.trace('not written either');
+    assert.equal(children, 0);
+    assert.deepEqual(lines(), []);
+    requestLog.warn({ job: 'mail' }, 'first');
+    requestLog.error(new Error('second'));
+    assert.equal(children, 1, 'one child, made on the first line and reused');
+    const written = lines().map((line) => JSON.parse(line));
+    assert.deepEqual(
+      written.map((line) => [line.reqId, line.level, line.msg]),
+      [
+        ['req-1', 40, 'first'],
+        ['req-1', 50, 'second'],
+      ],
+    );
+    assert.equal(written[0].job, 'mail');
+    // A child of the request's logger carries both bindings.
+    requestLog.child({ module: 'jobs' }).info('third');
+    assert.equal(JSON.parse(lines()[2]!).reqId, 'req-1');
+    assert.equal(JSON.parse(lines()[2]!).module, 'jobs');
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { after, before, test } from 'node:test';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import pino from 'pino';
 import { buildApp } from '../app.ts';
 import { createTestApp, type TestApp } from '../test/helpers.ts';
@@ -91,6 +91,74 @@ test('the upload parser and its per-request hooks are in the API scope only', as
   try {
     // Outside /api no request is multipart-aware (the uploads' own tests cover the API taking them).
     assert.deepEqual((await app.inject({ url: '/probe' })).json(), { parses: false });
+  } finally {
+    await app.close();
+  }
+});
+
+/** The hooks `printRoutes` lists for one route and method, by hook name. */
+function hooksOf(printed: string, url: string, method: string): Record<string, string[]> {
+  const lines = printed.split('\n');
+  const start = lines.findIndex((line) => line.includes(`${url} (${method})`));
+  assert.ok(start >= 0, `${method} ${url} is listed`);
+  const hooks: Record<string, string[]> = {};
+  for (const line of lines.slice(start + 1)) {
+    const match = /• \((\w+)\) (\[.*\])/.exec(line);
+    if (!match) break;
+    hooks[match[1]!] = JSON.parse(match[2]!);
+  }
+  return hooks;
+}
+
+test('a route that takes no input runs only the hooks every response needs; body routes refuse encoded bodies first', async () => {
+  const app = await buildApp(t.ctx, { logger: false });
+  try {
+    await app.ready();
+    const printed = app.printRoutes({ includeHooks: true, commonPrefix: false });
+    // Cookies, the one security-and-access hook, compression (main.ts adds draining's onSend): no
+    // body decoding, no text guard.
+    assert.deepEqual(hooksOf(printed, '/healthz', 'GET'), {
+      onRequest: ['fastifyCookieHandler()', 'anonymous()', 'onRequest()'],
+      onSend: ['fastifyCookieOnSendHandler()', 'onSend()'],
+    });
+    const accept = hooksOf(printed, '/api/v1/invitations', 'POST');
+    assert.equal(accept.preParsing?.[0], 'refuseEncodedBody()');
+    assert.equal(accept.preValidation?.[0], 'refuseUnstorableText()');
+    // An idempotent route stores its response before compression sees it.
+    assert.deepEqual(accept.onSend?.slice(-2), ['storeClaimed()', 'onSend()']);
+  } finally {
+    await app.close();
+  }
+});
+
+test('a compressed request body is refused with 415 in the one error shape, never inflated', async () => {
+  const app = await buildApp(t.ctx, { logger: false });
+  const seen: unknown[] = [];
+  app.post('/api/v1/echo', { config: { access: 'public', csrf: false } }, async (request) => {
+    seen.push(request.body);
+    return { body: request.body };
+  });
+  try {
+    const body = JSON.stringify({ name: 'x'.repeat(5000) });
+    const send = (headers: Record<string, string>, payload: string | Buffer) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/echo',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload,
+      });
+    for (const encoding of ['gzip', 'GZIP', 'br', 'deflate, gzip']) {
+      const res = await send({ 'content-encoding': encoding }, gzipSync(body));
+      assert.equal(res.statusCode, 415, encoding);
+      assert.equal(res.json().code, 'unsupported_media_type');
+      assert.match(res.json().message, /Send the body uncompressed/);
+      assert.ok(res.json().request_id);
+    }
+    assert.deepEqual(seen, [], 'no handler ran');
+    const identity = await send({ 'content-encoding': 'identity' }, body);
+    assert.equal(identity.statusCode, 200);
+    assert.deepEqual(identity.json(), { body: JSON.parse(body) });
+    assert.equal((await send({}, body)).statusCode, 200);
   } finally {
     await app.close();
   }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preValidationHookHandler, RouteOptions } from 'fastify';
 import { AppError } from './errors.ts';
 
 export const UNSTORABLE_TEXT_MESSAGE =
@@ -51,21 +51,38 @@ export function unstorableTextError(path: string[], fallback: string): AppError 
 
 /**
  * Refuses, before any route schema or handler sees them, path parameters, query strings and bodies
- * holding text PostgreSQL cannot store — on every route, so a new one cannot forget it (422 naming
- * the field instead of a database error). Multipart fields are checked where they are read.
+ * holding text PostgreSQL cannot store — on every API route, and every other route that takes input,
+ * so a new one cannot forget it (422 naming the field instead of a database error). Multipart fields
+ * are checked where they are read. A route outside the API that takes none (`/healthz`, `/readyz`: a
+ * GET without path parameters or a query schema) runs no guard at all.
  */
 export function registerStorableTextGuard(app: FastifyInstance): void {
-  // Callback style: no promise per request for a check that never waits.
-  app.addHook('preValidation', (request, _reply, done) => {
-    const parts = [
-      ['params', request.params],
-      ['querystring', request.query],
-      ['body', request.body],
-    ] as const;
-    for (const [where, value] of parts) {
-      const path = findUnstorableText(value);
-      if (path) return done(unstorableTextError(path, where));
-    }
-    done();
+  app.addHook('onRoute', (route) => {
+    if (takesInput(route)) route.preValidation = [refuseUnstorableText, route.preValidation ?? []].flat();
   });
 }
+
+const BODILESS = new Set(['GET', 'HEAD']);
+
+function takesInput(route: RouteOptions): boolean {
+  return (
+    route.url.startsWith('/api/') ||
+    [route.method].flat().some((method) => !BODILESS.has(method)) ||
+    /[:*]/.test(route.url) ||
+    route.schema?.querystring !== undefined
+  );
+}
+
+// Callback style: no promise per request for a check that never waits.
+const refuseUnstorableText: preValidationHookHandler = (request, _reply, done) => {
+  const parts = [
+    ['params', request.params],
+    ['querystring', request.query],
+    ['body', request.body],
+  ] as const;
+  for (const [where, value] of parts) {
+    const path = findUnstorableText(value);
+    if (path) return done(unstorableTextError(path, where));
+  }
+  done();
+};
