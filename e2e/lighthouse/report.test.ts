@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { findings, markdownTable, medianScores, type PageResult, scoresOf } from './report.ts';
+import { findings, isTransient, markdownTable, medianScores, type PageResult, scoresOf } from './report.ts';
 
 const page = (name: string, performance: number | null, accessibility: number | null): PageResult => ({
   name,
@@ -53,5 +53,24 @@ describe('lighthouse report', () => {
         '| apps (`/apps`, median of 3) | 90 ❌ | 100 ✅ | 100 |',
       ].join('\n'),
     );
+  });
+
+  it("retries Lighthouse's own recording failures, not a page that failed", () => {
+    const navstart = {
+      code: 'NO_NAVSTART',
+      message:
+        'Something went wrong with recording the trace over your page load. Please run Lighthouse again. (NO_NAVSTART)',
+    };
+    assert.equal(isTransient(navstart), true);
+    assert.equal(isTransient({ code: 'SOMETHING_NEW', message: 'Please run Lighthouse again.' }), true);
+    assert.equal(
+      isTransient({ code: 'PROTOCOL_TIMEOUT', message: 'Waiting for DevTools protocol response' }),
+      true,
+    );
+    const serverError = {
+      code: 'ERRORED_DOCUMENT_REQUEST',
+      message: 'Lighthouse was unable to reliably load the page you requested. (Status code: 500)',
+    };
+    assert.equal(isTransient(serverError), false);
   });
 });

@@ -72,3 +72,18 @@ export function markdownTable(pages: PageResult[]): string {
   ];
   return lines.join('\n');
 }
+
+/** How many times one measurement is tried when Lighthouse itself asks to be run again. */
+export const ATTEMPTS = 3;
+
+/** Lighthouse's own failures to record a load (a lost trace, no paint seen in time), not the page's. */
+const TRANSIENT = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'NO_FCP', 'PROTOCOL_TIMEOUT']);
+
+/**
+ * Whether a Lighthouse runtime error is worth another attempt: the ones whose message says "Please
+ * run Lighthouse again", or whose code is one of those. A page that failed to load (a 500, a DNS
+ * error) is not retried: it fails the run.
+ */
+export function isTransient(error: { code: string; message: string }): boolean {
+  return TRANSIENT.has(error.code) || /run Lighthouse again/i.test(error.message);
+}

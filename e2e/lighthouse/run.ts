@@ -11,8 +11,10 @@ import puppeteer from 'puppeteer-core';
 import { ADMIN_EMAIL, DEVELOPER_EMAIL } from '../support/env.ts';
 import { startPortal, tail } from './portal.ts';
 import {
+  ATTEMPTS,
   CATEGORIES,
   findings,
+  isTransient,
   markdownTable,
   medianScores,
   type PageResult,
@@ -47,6 +49,31 @@ if (!existsSync(chromePath)) {
 }
 
 /** One Lighthouse run in a fresh Chromium (its own profile) holding the given cookies. */
+class LighthouseError extends Error {
+  readonly runtimeError: { code: string; message: string };
+
+  constructor(url: string, runtimeError: { code: string; message: string }) {
+    super(`Lighthouse on ${url}: ${runtimeError.message}`);
+    this.runtimeError = runtimeError;
+  }
+}
+
+/** One measurement, tried again (up to ATTEMPTS in all) when Lighthouse lost the recording. */
+async function auditWithRetries(url: string, cookies: Cookie[]) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, cookies);
+    } catch (error) {
+      if (!(error instanceof LighthouseError) || !isTransient(error.runtimeError) || attempt >= ATTEMPTS) {
+        throw error;
+      }
+      console.log(
+        `  ${error.runtimeError.code}: Lighthouse asks to be run again (attempt ${attempt + 1} of ${ATTEMPTS})`,
+      );
+    }
+  }
+}
+
 async function audit(url: string, cookies: Cookie[]) {
   const chrome = await launch({
     chromePath,
@@ -82,7 +109,7 @@ async function audit(url: string, cookies: Cookie[]) {
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new LighthouseError(url, lhr.runtimeError);
     // A signed-in page that bounced to /login would be measuring the wrong page.
     if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
       throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}`);
@@ -110,7 +137,7 @@ try {
     const scores: Scores[] = [];
     for (let run = 1; run <= runs; run++) {
       console.log(`Lighthouse ${page.path}${runs > 1 ? ` (run ${run} of ${runs})` : ''}…`);
-      const { lhr, json } = await audit(`${portal.url}${page.path}`, cookies);
+      const { lhr, json } = await auditWithRetries(`${portal.url}${page.path}`, cookies);
       const file = `${stamp}-${page.name.replace(/\W+/g, '-')}${runs > 1 ? `-${run}` : ''}.json`;
       writeFileSync(path.join(resultsDir, file), json);
       version = lhr.lighthouseVersion;
