@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preParsingHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preParsingHookHandler, RouteOptions } from 'fastify';
 import { AppError } from './errors.ts';
 
 const UTF8 = new Set(['utf-8', 'utf8']);
@@ -33,6 +33,10 @@ export function registerBodyCharsetCheck(app: FastifyInstance): void {
 
 const BODILESS = new Set(['GET', 'HEAD']);
 
+/** Whether a route answers a method that carries a body (anything but GET and HEAD). */
+export const takesBody = (route: RouteOptions) =>
+  [route.method].flat().some((method) => !BODILESS.has(method));
+
 /**
  * Bodies are read as sent: a compressed request body (`Content-Encoding: gzip`, …) is refused with
  * 415 rather than inflated. No client of the API compresses what it sends, inflating is work an
@@ -41,8 +45,7 @@ const BODILESS = new Set(['GET', 'HEAD']);
  */
 export function registerBodyEncodingCheck(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
-    if ([route.method].flat().every((method) => BODILESS.has(method))) return;
-    route.preParsing = [refuseEncodedBody, route.preParsing ?? []].flat();
+    if (takesBody(route)) route.preParsing = [refuseEncodedBody, route.preParsing ?? []].flat();
   });
 }
 

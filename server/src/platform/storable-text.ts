@@ -1,4 +1,5 @@
 import type { FastifyInstance, preValidationHookHandler, RouteOptions } from 'fastify';
+import { takesBody } from './body-charset.ts';
 import { AppError } from './errors.ts';
 
 export const UNSTORABLE_TEXT_MESSAGE =
@@ -62,12 +63,10 @@ export function registerStorableTextGuard(app: FastifyInstance): void {
   });
 }
 
-const BODILESS = new Set(['GET', 'HEAD']);
-
 function takesInput(route: RouteOptions): boolean {
   return (
     route.url.startsWith('/api/') ||
-    [route.method].flat().some((method) => !BODILESS.has(method)) ||
+    takesBody(route) ||
     /[:*]/.test(route.url) ||
     route.schema?.querystring !== undefined
   );
