@@ -2,7 +2,7 @@
 // else — and, with BARE_HEADERS=1, the same server sending the portal's security headers too (the
 // headers the issue keeps cost a bare server a quarter of its throughput on their own).
 import { createServer } from 'node:http';
-import { securityHeaders } from '../src/platform/security-headers.ts';
+import { securityHeaders } from '../src/platform/http/security-headers.ts';
 
 const body = JSON.stringify({ status: 'ok' });
 const headers = {

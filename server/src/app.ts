@@ -16,25 +16,21 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Bindings, ChildLoggerOptions } from 'pino';
 import { z } from 'zod';
 import { pageRouteModules, routeModules } from './features/index.ts';
-import { AccessLog } from './platform/access-log.ts';
 import { sessionCookieValue } from './platform/auth/session-cache.ts';
-import { registerBodyCharsetCheck, registerBodyEncodingCheck } from './platform/body-charset.ts';
+import type { SessionUser } from './platform/auth/session-user.ts';
+import { toWebHeaders } from './platform/auth/web-headers.ts';
 import type { AppContext } from './platform/context.ts';
-import { assertSameOrigin, registerCsrf } from './platform/csrf.ts';
-import { errorHandler } from './platform/error-handler.ts';
 import { AppError } from './platform/errors.ts';
-import {
-  type Access,
-  type App,
-  type RegisteredRoute,
-  type SessionUser,
-  toWebHeaders,
-} from './platform/http.ts';
-import { registerIdempotency } from './platform/idempotency.ts';
+import { AccessLog } from './platform/http/access-log.ts';
+import { registerBodyCharsetCheck, registerBodyEncodingCheck } from './platform/http/body-charset.ts';
+import { assertSameOrigin, registerCsrf } from './platform/http/csrf.ts';
+import { errorHandler } from './platform/http/error-handler.ts';
+import { registerIdempotency } from './platform/http/idempotency.ts';
+import { registerOpenApi } from './platform/http/openapi.ts';
+import type { Access, App, RegisteredRoute } from './platform/http/route.ts';
+import { securityHeaders } from './platform/http/security-headers.ts';
+import { registerStorableTextGuard } from './platform/http/storable-text.ts';
 import { type Logger, RequestLogger } from './platform/logger.ts';
-import { registerOpenApi } from './platform/openapi.ts';
-import { securityHeaders } from './platform/security-headers.ts';
-import { registerStorableTextGuard } from './platform/storable-text.ts';
 
 const ACCESS_LEVELS: Access[] = ['public', 'user', 'admin'];
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

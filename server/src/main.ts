@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { createContext } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/client.ts';
-import { prepareDrain } from './platform/drain.ts';
+import { prepareDrain } from './platform/http/drain.ts';
 import { createLogger } from './platform/logger.ts';
 import { sweepTempFiles } from './platform/storage.ts';
 import { seedDemo } from './seed.ts';

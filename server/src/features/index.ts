@@ -1,4 +1,4 @@
-import type { App } from '../platform/http.ts';
+import type { App } from '../platform/http/route.ts';
 import { sendMailJob } from '../platform/mail/mail.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { analyticsRoutes } from './analytics/analytics.routes.ts';

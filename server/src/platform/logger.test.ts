@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { describe, test } from 'node:test';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { AccessLog } from './access-log.ts';
+import { AccessLog } from './http/access-log.ts';
 import { createLogger, type LoggerOptions, RequestLogger } from './logger.ts';
 
 /** A logger writing into a buffer, and the lines written so far. */

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { RegisteredRoute } from '../platform/http.ts';
+import type { RegisteredRoute } from '../platform/http/route.ts';
 import { type BodyOptions, bodyArbitrary, mix, strayBodyArbitrary } from './hostile-bodies.ts';
 import { type JsonSchema, type SchemaContext, validArbitrary } from './hostile-schema.ts';
 import { HOSTILE_STRINGS } from './hostile-values.ts';

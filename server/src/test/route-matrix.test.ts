@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { App } from '../platform/http.ts';
+import type { App } from '../platform/http/route.ts';
 import {
   buildRouteFixtures,
   createRouteTestApp,

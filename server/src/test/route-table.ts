@@ -13,7 +13,7 @@ import {
   enableMarketplace,
   SHOWCASE_MP4,
 } from '../features/marketplace/marketplace.fixtures.ts';
-import type { App, RegisteredRoute } from '../platform/http.ts';
+import type { App, RegisteredRoute } from '../platform/http/route.ts';
 import { TEST_PASSWORD, type TestClient } from './helpers.ts';
 import { type FixtureApp, PERSONAS, type Persona, type RouteFixtures } from './route-fixtures.ts';
 

@@ -2,7 +2,7 @@ import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'dri
 import { users } from './users.ts';
 
 /**
- * One row per (user, Idempotency-Key) on the create routes that opt in (platform/idempotency.ts).
+ * One row per (user, Idempotency-Key) on the create routes that opt in (platform/http/idempotency.ts).
  * The key is kept only as its sha256; `fingerprint` hashes the request it was first used with; the
  * response columns stay null while the first request runs, then hold what it answered (the body
  * sealed with ENCRYPTION_KEY) so retries get it replayed. Rows expire after 24 hours.

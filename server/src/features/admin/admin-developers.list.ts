@@ -2,7 +2,7 @@ import type { AdminDevelopersQuery, DeveloperOption } from '@portal/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { containsAny, type ListSort, listPage, resolveSort } from '../../platform/list.ts';
+import { containsAny, type ListSort, listPage, resolveSort } from '../../platform/list/index.ts';
 import { toAdminDeveloper } from '../auth/auth.staff.ts';
 
 /** Each sort ends in the id (unique); each has its index (schema/users.ts). */

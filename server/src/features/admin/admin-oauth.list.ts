@@ -2,7 +2,13 @@ import type { AdminOauthApplication, AdminOauthApplicationsQuery } from '@portal
 import { and, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { oauthApplications, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { containsAny, containsPattern, type ListSort, listPage, resolveSort } from '../../platform/list.ts';
+import {
+  containsAny,
+  containsPattern,
+  type ListSort,
+  listPage,
+  resolveSort,
+} from '../../platform/list/index.ts';
 
 /**
  * `name` is the developer app's internal name, which each client carries (migration 0019), so both

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'drizzle-orm';
-import { forgetEstimates, setExactCountLimit } from '../../platform/count.ts';
+import { forgetEstimates, setExactCountLimit } from '../../platform/list/count.ts';
+import { seekKey } from '../../platform/list/histogram-seek.ts';
+import { resolveSort } from '../../platform/list/index.ts';
 import {
   assertPaged,
   assertPagedOverCap,
   assertRefusesBadPaging,
   parseLinks,
-} from '../../platform/list.testkit.ts';
-import { resolveSort } from '../../platform/list.ts';
-import { seekKey } from '../../platform/list-query.ts';
+} from '../../platform/list/testkit.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
 import { DEVELOPER_SORTS } from './admin-developers.list.ts';
 

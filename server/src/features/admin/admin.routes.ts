@@ -21,8 +21,8 @@ import {
   ReviewQueueRow,
 } from '@portal/contracts';
 import { z } from 'zod';
-import { type App, currentUser, setPageHeaders } from '../../platform/http.ts';
-import { listParamsGuard } from '../../platform/list-params.ts';
+import { type App, currentUser } from '../../platform/http/route.ts';
+import { listParamsGuard, setPageHeaders } from '../../platform/list/index.ts';
 import { readAppForm } from '../apps/apps.form.ts';
 import { appStorage } from '../apps/apps.service.ts';
 import { changeLogoAsStaff, getAppAsStaff, readLogoAsStaff, updateAppAsStaff } from '../apps/apps.staff.ts';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'drizzle-orm';
-import { assertPaged } from '../../platform/list.testkit.ts';
+import { assertPaged } from '../../platform/list/testkit.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
 
 type Row = {

@@ -1,6 +1,6 @@
 import { AnalyticsEventBody } from '@portal/contracts';
 import { z } from 'zod';
-import type { App } from '../../platform/http.ts';
+import type { App } from '../../platform/http/route.ts';
 import { recordEvent } from './analytics.service.ts';
 
 export async function analyticsRoutes(app: App) {

@@ -9,7 +9,7 @@ import {
   type ListSort,
   listPage,
   resolveSort,
-} from '../../platform/list.ts';
+} from '../../platform/list/index.ts';
 import { PUBLISH_LOCK } from './announcements.unread.ts';
 import { showAfterInstant, visibleAt } from './announcements.visibility.ts';
 

@@ -11,7 +11,8 @@ import {
   UpdateNotificationBody,
 } from '@portal/contracts';
 import { z } from 'zod';
-import { type App, currentUser, setPageHeaders } from '../../platform/http.ts';
+import { type App, currentUser } from '../../platform/http/route.ts';
+import { setPageHeaders } from '../../platform/list/index.ts';
 import {
   adminGetNotification,
   adminListNotifications,

@@ -8,9 +8,9 @@ import {
   UNREAD_COUNT_MAX,
   type UpdateNotificationBody,
 } from '@portal/contracts';
+import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
-import type { SessionUser } from '../../platform/http.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { criticalFanOutJob } from './announcements.jobs.ts';
 import { verifyOptOutToken } from './announcements.mail.ts';

@@ -1,7 +1,7 @@
 import { type AppPermissions, appPermissions } from '@portal/contracts';
+import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import type { SessionUser } from '../../platform/http.ts';
 import { type DeveloperAppRow, findAppWithRole, type MemberRole } from './apps.repo.ts';
 
 export type AppAccess = { app: DeveloperAppRow; role: MemberRole; permissions: AppPermissions };

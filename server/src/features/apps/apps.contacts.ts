@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Contact, ContactInput, UpdateContactBody } from '@portal/contracts';
+import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import type { SessionUser } from '../../platform/http.ts';
 import { loadAppAccess } from './app-access.ts';
 import { type StoredContact, updateContactRow } from './apps.repo.ts';
 

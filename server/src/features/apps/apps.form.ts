@@ -3,16 +3,16 @@ import { LOGO_MAX_BYTES } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, fieldError } from '../../platform/errors.ts';
-import { formParts, unreadable } from '../../platform/form-data.ts';
-import { isStorableText, unstorableTextError } from '../../platform/storable-text.ts';
+import { formParts, unreadable } from '../../platform/http/form-data.ts';
+import { isStorableText, unstorableTextError } from '../../platform/http/storable-text.ts';
+import { type PendingUpload, streamUpload } from '../../platform/http/uploads.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { type PendingUpload, streamUpload } from '../../platform/uploads.ts';
 import { LOGO_ONE_FILE_MESSAGE, LOGO_SIZE_MESSAGE } from './logo.ts';
 
 export type AppForm = { fields: Record<string, unknown>; upload: PendingUpload | null };
 
 export const BODY_OBJECT_MESSAGE = 'The request body must be a JSON object';
-export { FORM_UNREADABLE_MESSAGE } from '../../platform/form-data.ts';
+export { FORM_UNREADABLE_MESSAGE } from '../../platform/http/form-data.ts';
 
 const BOOLEAN_FIELDS = new Set(['legacy', 'connectable', 'remove_thumbnail']);
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { setExactCountLimit } from '../../platform/count.ts';
-import { assertPaged, assertPagedOverCap, assertRefusesBadPaging } from '../../platform/list.testkit.ts';
+import { setExactCountLimit } from '../../platform/list/count.ts';
+import { assertPaged, assertPagedOverCap, assertRefusesBadPaging } from '../../platform/list/testkit.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
 import { addMember, createAppAs } from './apps.fixtures.ts';
 

@@ -16,7 +16,8 @@ import {
   UpdateDeveloperAppResponse,
 } from '@portal/contracts';
 import { z } from 'zod';
-import { type App, currentUser, setPageHeaders } from '../../platform/http.ts';
+import { type App, currentUser } from '../../platform/http/route.ts';
+import { setPageHeaders } from '../../platform/list/index.ts';
 import { updateContact } from './apps.contacts.ts';
 import { readAppForm, readCreateForm } from './apps.form.ts';
 import * as apps from './apps.service.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
+import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
-import type { SessionUser } from '../../platform/http.ts';
 import { approveProductionAccess, requestProductionAccess } from '../credentials/credentials.service.ts';
 import { buildSandbox } from '../sandboxes/sandboxes.service.ts';
 import { createApp, updateApp } from './apps.service.ts';

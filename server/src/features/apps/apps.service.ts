@@ -9,9 +9,9 @@ import {
   UpdateDeveloperAppBody,
   type UpdateDeveloperAppResponse,
 } from '@portal/contracts';
+import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import type { SessionUser } from '../../platform/http.ts';
 import { createDiskStorage, type Storage } from '../../platform/storage.ts';
 import { productionCredentialsFor } from '../credentials/credentials.service.ts';
 import { hasMetrics } from '../metrics/metrics.service.ts';

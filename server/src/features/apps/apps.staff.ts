@@ -2,9 +2,9 @@
 import { rm } from 'node:fs/promises';
 import type { AdminDeveloperApp, AdminLogoResponse, AdminUpdateDeveloperAppBody } from '@portal/contracts';
 import { z } from 'zod';
+import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
-import type { SessionUser } from '../../platform/http.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { assignOwnerAsStaff } from '../collaborators/collaborators.service.ts';
 import { sandboxFor, updateSandboxAsStaff } from '../sandboxes/sandboxes.service.ts';

@@ -4,14 +4,14 @@ import { LOGO_MAX_BYTES, LOGO_RECOMMENDED_MIN_SIZE } from '@portal/contracts';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { AppError, fieldError } from '../../platform/errors.ts';
-import type { Storage } from '../../platform/storage.ts';
 import {
   ImageRefused,
   keepUpload,
   type PendingUpload,
   readImage,
   sniffType,
-} from '../../platform/uploads.ts';
+} from '../../platform/http/uploads.ts';
+import type { Storage } from '../../platform/storage.ts';
 import type { NewDeveloperAppRow } from './apps.repo.ts';
 
 export const LOGO_TYPE_MESSAGE = 'The logo must be a JPEG or PNG image';

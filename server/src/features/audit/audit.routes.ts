@@ -1,7 +1,7 @@
 import { AuditEvent, AuditQuery } from '@portal/contracts';
 import { z } from 'zod';
-import { type App, setPageHeaders } from '../../platform/http.ts';
-import { listParamsGuard } from '../../platform/list-params.ts';
+import type { App } from '../../platform/http/route.ts';
+import { listParamsGuard, setPageHeaders } from '../../platform/list/index.ts';
 import { listAudit } from './audit.service.ts';
 
 export async function auditRoutes(app: App) {

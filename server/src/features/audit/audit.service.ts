@@ -2,9 +2,9 @@
 import type { AuditEvent, AuditQuery } from '@portal/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { auditEvents } from '../../db/schema/index.ts';
+import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
-import type { SessionUser } from '../../platform/http.ts';
-import { type ListSort, listPage, resolveSort } from '../../platform/list.ts';
+import { type ListSort, listPage, resolveSort } from '../../platform/list/index.ts';
 
 type Subject = { type: AuditEvent['subject_type']; id: string };
 /** Who made the change: kept by id, and by e-mail as it was then. */

@@ -9,7 +9,8 @@ import {
   UpdateSettingsBody,
 } from '@portal/contracts';
 import { z } from 'zod';
-import { type App, currentUser, forwardCookies, toWebHeaders } from '../../platform/http.ts';
+import { forwardCookies, toWebHeaders } from '../../platform/auth/web-headers.ts';
+import { type App, currentUser } from '../../platform/http/route.ts';
 import { issueDeviceCookie, trustedDevice } from './auth.device.ts';
 import * as auth from './auth.service.ts';
 

@@ -11,9 +11,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { users } from '../../db/schema/index.ts';
 import { sessionCookieValue } from '../../platform/auth/session-cache.ts';
+import type { SessionUser } from '../../platform/auth/session-user.ts';
+import { toWebHeaders } from '../../platform/auth/web-headers.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
-import { type SessionUser, toWebHeaders } from '../../platform/http.ts';
 import { ACCOUNT_DISABLED, endSessions, isDisabled } from './auth.staff.ts';
 
 export function toCurrentUser(user: SessionUser): CurrentUser {

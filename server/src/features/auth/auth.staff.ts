@@ -2,9 +2,9 @@
 import type { AdminDeveloper, AdminUpdateDeveloperBody } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema/index.ts';
+import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
-import type { SessionUser } from '../../platform/http.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 
 export const ACCOUNT_DISABLED = 'This account has been disabled. Contact support.';

@@ -12,7 +12,13 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { containsAny, type ListRequest, type ListSort, listPage, resolveSort } from '../../platform/list.ts';
+import {
+  containsAny,
+  type ListRequest,
+  type ListSort,
+  listPage,
+  resolveSort,
+} from '../../platform/list/index.ts';
 
 export type InvitationRow = typeof developerAppInvitations.$inferSelect;
 export type MemberRow = typeof developerAppMembers.$inferSelect;

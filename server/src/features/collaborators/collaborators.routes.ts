@@ -12,7 +12,8 @@ import {
   UpdateInvitationBody,
 } from '@portal/contracts';
 import { z } from 'zod';
-import { type App, currentUser, setPageHeaders } from '../../platform/http.ts';
+import { type App, currentUser } from '../../platform/http/route.ts';
+import { setPageHeaders } from '../../platform/list/index.ts';
 import * as collaborators from './collaborators.service.ts';
 
 export async function collaboratorsRoutes(app: App) {

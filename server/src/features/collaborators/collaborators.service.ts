@@ -11,9 +11,9 @@ import {
   roleAllows,
   type UpdateCollaboratorsBody,
 } from '@portal/contracts';
+import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
-import type { SessionUser } from '../../platform/http.ts';
 import { sendMail } from '../../platform/mail/mail.ts';
 import { type AppAccess, loadAppAccess } from '../apps/app-access.ts';
 import * as mails from './collaborators.mail.ts';

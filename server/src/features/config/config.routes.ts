@@ -1,6 +1,6 @@
 import { RuntimeConfig } from '@portal/contracts';
-import { issueCsrfToken } from '../../platform/csrf.ts';
-import type { App } from '../../platform/http.ts';
+import { issueCsrfToken } from '../../platform/http/csrf.ts';
+import type { App } from '../../platform/http/route.ts';
 import { toCurrentUser } from '../auth/auth.service.ts';
 
 export async function configRoutes(app: App) {

@@ -7,7 +7,7 @@ import {
   ResetSecretBody,
 } from '@portal/contracts';
 import { z } from 'zod';
-import { type App, currentUser } from '../../platform/http.ts';
+import { type App, currentUser } from '../../platform/http/route.ts';
 import * as credentials from './credentials.service.ts';
 
 const Ok = z.object({ ok: z.literal(true) });

@@ -5,9 +5,9 @@ import type {
   RequestProductionAccessBody,
   ResetSecretBody,
 } from '@portal/contracts';
+import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
-import type { SessionUser } from '../../platform/http.ts';
 import { sendMail } from '../../platform/mail/mail.ts';
 import {
   decryptSecret,

@@ -7,9 +7,9 @@ import {
   roleAllows,
   type VersionRef,
 } from '@portal/contracts';
+import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
-import type { SessionUser } from '../../platform/http.ts';
 import { type DeveloperAppRow, findAppWithRole, type MemberRole } from '../apps/apps.repo.ts';
 import { findSandboxForApp } from '../sandboxes/sandboxes.repo.ts';
 import type { AppFacts, AppVersionRow, Environment } from './manifests.repo.ts';

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { appManifests, appVersions, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { type ListRequest, type ListSort, listPage, resolveSort } from '../../platform/list.ts';
+import { type ListRequest, type ListSort, listPage, resolveSort } from '../../platform/list/index.ts';
 
 export type AppVersionRow = typeof appVersions.$inferSelect;
 export type NewAppVersionRow = typeof appVersions.$inferInsert;

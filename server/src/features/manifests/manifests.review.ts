@@ -13,9 +13,9 @@ import {
   reviewTransition,
   versionLabel,
 } from '@portal/contracts';
+import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import type { SessionUser } from '../../platform/http.ts';
 import { sendMail } from '../../platform/mail/mail.ts';
 import { recordEvent } from '../analytics/analytics.service.ts';
 import { type DeveloperAppRow, findApp, listMembers } from '../apps/apps.repo.ts';

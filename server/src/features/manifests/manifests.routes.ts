@@ -17,7 +17,8 @@ import {
   UpdateAppVersionBody,
 } from '@portal/contracts';
 import { z } from 'zod';
-import { type App, currentUser, setPageHeaders } from '../../platform/http.ts';
+import { type App, currentUser } from '../../platform/http/route.ts';
+import { setPageHeaders } from '../../platform/list/index.ts';
 import { MANIFEST_TEMPLATES, manifestSnippets } from './manifest-templates.ts';
 import { changeReviewState } from './manifests.review.ts';
 import * as manifests from './manifests.service.ts';

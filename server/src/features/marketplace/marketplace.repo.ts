@@ -13,7 +13,7 @@ import {
   type ListSort,
   listPage,
   resolveSort,
-} from '../../platform/list.ts';
+} from '../../platform/list/index.ts';
 
 /** Published, not replaced, and its app not deleted (the few deleted apps, through their own index). */
 const live = and(

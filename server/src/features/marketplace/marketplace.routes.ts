@@ -10,7 +10,8 @@ import {
   VideoUploadQuery,
 } from '@portal/contracts';
 import { z } from 'zod';
-import { type App, currentUser, setPageHeaders } from '../../platform/http.ts';
+import { type App, currentUser } from '../../platform/http/route.ts';
+import { setPageHeaders } from '../../platform/list/index.ts';
 import * as marketplace from './marketplace.service.ts';
 import { readVideo, uploadVideo } from './marketplace.videos.ts';
 

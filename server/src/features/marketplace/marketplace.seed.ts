@@ -10,7 +10,7 @@ import type { SubmissionBody } from '@portal/contracts';
 import { and, eq } from 'drizzle-orm';
 import { developerApps } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { streamUpload } from '../../platform/uploads.ts';
+import { streamUpload } from '../../platform/http/uploads.ts';
 import { updateApp } from '../apps/apps.repo.ts';
 import { sessionUser } from '../apps/apps.seed.ts';
 import { listManifests } from '../manifests/manifests.service.ts';

@@ -4,9 +4,9 @@
  */
 import type { Category, MarketplaceListing, MarketplaceListQuery } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
+import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { SessionUser } from '../../platform/http.ts';
 import { findApp, findAppWithRole } from '../apps/apps.repo.ts';
 import { anyViews, dailyViews, findLiveBySlug, listLive, logosOf } from './marketplace.repo.ts';
 import { mediaStorage } from './marketplace.storage.ts';

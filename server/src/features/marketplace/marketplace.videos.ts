@@ -10,12 +10,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { marketplaceVideos } from '../../db/schema/index.ts';
+import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
-import { formParts, unreadable } from '../../platform/form-data.ts';
-import type { SessionUser } from '../../platform/http.ts';
-import { isStorableText } from '../../platform/storable-text.ts';
-import { discardUpload, type PendingUpload, sniffType, streamUpload } from '../../platform/uploads.ts';
+import { formParts, unreadable } from '../../platform/http/form-data.ts';
+import { isStorableText } from '../../platform/http/storable-text.ts';
+import { discardUpload, type PendingUpload, sniffType, streamUpload } from '../../platform/http/uploads.ts';
 import { mediaStorage } from './marketplace.storage.ts';
 import { appListingAccess, requireEdit } from './submissions.access.ts';
 

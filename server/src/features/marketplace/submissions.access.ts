@@ -3,9 +3,9 @@
  * stranger is told it does not exist); platform staff through the admin routes, for any app.
  */
 import { type AppPermissions, appPermissions } from '@portal/contracts';
+import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
-import type { SessionUser } from '../../platform/http.ts';
 import { loadAppAccess } from '../apps/app-access.ts';
 import { type DeveloperAppRow, findAppWithRole, type MemberRole } from '../apps/apps.repo.ts';
 import { findSubmission, type SubmissionRow } from './submissions.repo.ts';

@@ -1,8 +1,8 @@
 /** A listing's new draft: empty, or a copy of the published listing with its files copied too. */
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../platform/context.ts';
+import { streamUpload } from '../../platform/http/uploads.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { streamUpload } from '../../platform/uploads.ts';
 import { mediaStorage } from './marketplace.storage.ts';
 import type { ListingAccess } from './submissions.access.ts';
 import type { SubmissionRow } from './submissions.repo.ts';

@@ -16,11 +16,11 @@ import type { FastifyRequest } from 'fastify';
 import qs from 'qs';
 import type { z } from 'zod';
 import { fieldError } from '../../platform/errors.ts';
-import { formParts, unreadable } from '../../platform/form-data.ts';
-import { isStorableText, unstorableTextError } from '../../platform/storable-text.ts';
+import { formParts, unreadable } from '../../platform/http/form-data.ts';
+import { isStorableText, unstorableTextError } from '../../platform/http/storable-text.ts';
+import { discardUpload, type PendingUpload, streamUpload } from '../../platform/http/uploads.ts';
+import { zodValidationError } from '../../platform/http/validation.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { discardUpload, type PendingUpload, streamUpload } from '../../platform/uploads.ts';
-import { zodValidationError } from '../../platform/validation.ts';
 
 export type FileKind = 'logo' | 'picture' | 'document';
 export type FormUpload = PendingUpload & { kind: FileKind; field: string };

@@ -15,8 +15,8 @@ import {
   type SubmissionBody,
 } from '@portal/contracts';
 import { AppError } from '../../platform/errors.ts';
+import { type DecodedImage, ImageRefused, readImage, sniffType } from '../../platform/http/uploads.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { type DecodedImage, ImageRefused, readImage, sniffType } from '../../platform/uploads.ts';
 import type { FileKind, FormUpload } from './submissions.form.ts';
 import type { AttachmentRow, NewAttachmentRow } from './submissions.repo.ts';
 

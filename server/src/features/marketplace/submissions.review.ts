@@ -10,8 +10,8 @@ import { LISTING_MESSAGES, LISTING_REVIEW_EVENT, listingProblems } from '@portal
 import type { Tx } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { fieldMessages, validationError } from '../../platform/http/validation.ts';
 import { sendMail } from '../../platform/mail/mail.ts';
-import { fieldMessages, validationError } from '../../platform/validation.ts';
 import { recordEvent } from '../analytics/analytics.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { listingReviewedMail, listingSubmittedMail } from './marketplace.mail.ts';

@@ -1,5 +1,5 @@
 import { AppSubmissions, IdParams, Submission, SubmissionRequest } from '@portal/contracts';
-import { type App, currentUser } from '../../platform/http.ts';
+import { type App, currentUser } from '../../platform/http/route.ts';
 import { mediaStorage } from './marketplace.storage.ts';
 import { readSubmissionForm } from './submissions.form.ts';
 import * as submissions from './submissions.service.ts';

@@ -8,8 +8,8 @@ import {
 } from '@portal/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { discardUpload } from '../../platform/uploads.ts';
-import { fieldMessages, validationError } from '../../platform/validation.ts';
+import { discardUpload } from '../../platform/http/uploads.ts';
+import { fieldMessages, validationError } from '../../platform/http/validation.ts';
 import { mediaStorage } from './marketplace.storage.ts';
 import { resolveVideoUrl } from './marketplace.videos.ts';
 import {

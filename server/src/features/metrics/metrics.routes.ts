@@ -1,6 +1,6 @@
 import { AppMetrics, AppMetricsQuery, IdParams } from '@portal/contracts';
 import { z } from 'zod';
-import { type App, currentUser } from '../../platform/http.ts';
+import { type App, currentUser } from '../../platform/http/route.ts';
 import * as metrics from './metrics.service.ts';
 
 const InstallationsCsvResponse = {

@@ -9,9 +9,9 @@ import {
   METRICS_DEFAULT_DAYS,
   metricsSpanProblem,
 } from '@portal/contracts';
+import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
-import type { SessionUser } from '../../platform/http.ts';
 import { loadAppAccess } from '../apps/app-access.ts';
 import { findAppForStaff } from '../apps/apps.repo.ts';
 import { hasViews, today, viewsPerDay } from '../marketplace/marketplace.service.ts';

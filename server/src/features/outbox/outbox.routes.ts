@@ -1,6 +1,7 @@
 import { OutboxMessage, OutboxQuery } from '@portal/contracts';
 import { z } from 'zod';
-import { type App, setPageHeaders } from '../../platform/http.ts';
+import type { App } from '../../platform/http/route.ts';
+import { setPageHeaders } from '../../platform/list/index.ts';
 import { listOutbox } from './outbox.service.ts';
 
 export async function outboxRoutes(app: App) {

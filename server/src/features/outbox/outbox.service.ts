@@ -2,7 +2,7 @@ import type { OutboxMessage, OutboxQuery } from '@portal/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { containsAny, type ListSort, listPage, resolveSort } from '../../platform/list.ts';
+import { containsAny, type ListSort, listPage, resolveSort } from '../../platform/list/index.ts';
 
 const SORTS = {
   created_at: {

@@ -1,6 +1,6 @@
 import { IdParams, IssuedSecret, SandboxOauthApp, UpdateSandboxBody } from '@portal/contracts';
 import { z } from 'zod';
-import { type App, currentUser } from '../../platform/http.ts';
+import { type App, currentUser } from '../../platform/http/route.ts';
 import * as sandboxes from './sandboxes.service.ts';
 
 const Ok = z.object({ ok: z.literal(true) });

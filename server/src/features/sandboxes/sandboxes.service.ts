@@ -1,7 +1,7 @@
 import type { IssuedSecret, SandboxOauthApp, UpdateSandboxBody } from '@portal/contracts';
+import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import type { SessionUser } from '../../platform/http.ts';
 import { sendMail } from '../../platform/mail/mail.ts';
 import { maskSecret } from '../../platform/secrets.ts';
 import { loadAppAccess, requirePermission } from '../apps/app-access.ts';

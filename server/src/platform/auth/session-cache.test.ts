@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { Redis } from 'ioredis';
-import type { SessionUser } from '../http.ts';
 import { createSessionCache, SESSION_CACHE_TTL_MS } from './session-cache.ts';
+import type { SessionUser } from './session-user.ts';
 
 const user = (id: string): SessionUser => ({
   id,

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { SessionUser } from '../http.ts';
 import type { Logger } from '../logger.ts';
+import type { SessionUser } from './session-user.ts';
 
 /** How long a verified session is trusted without asking the database again. */
 export const SESSION_CACHE_TTL_MS = 30_000;

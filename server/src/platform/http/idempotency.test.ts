@@ -12,14 +12,15 @@ import {
   developerApps,
   idempotencyKeys,
   marketplaceSubmissions,
-} from '../db/schema/index.ts';
-import { createAppAs } from '../features/apps/apps.fixtures.ts';
-import { manifestApp, versionBody } from '../features/manifests/manifests.fixtures.ts';
-import { enableMarketplace } from '../features/marketplace/marketplace.fixtures.ts';
-import { createTestApp, type TestApp, type TestClient } from '../test/helpers.ts';
+} from '../../db/schema/index.ts';
+import { createAppAs } from '../../features/apps/apps.fixtures.ts';
+import { manifestApp, versionBody } from '../../features/manifests/manifests.fixtures.ts';
+import { enableMarketplace } from '../../features/marketplace/marketplace.fixtures.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
+import type { SessionUser } from '../auth/session-user.ts';
 import { errorHandler } from './error-handler.ts';
-import type { App, SessionUser } from './http.ts';
 import { IDEMPOTENCY_TTL_MS, REPLAYED_HEADER, registerIdempotency } from './idempotency.ts';
+import type { App } from './route.ts';
 
 let t: TestApp;
 before(async () => {

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { z } from 'zod';
-import { idempotencyKeys } from '../db/schema/index.ts';
-import type { AppContext } from './context.ts';
-import { AppError } from './errors.ts';
-import { type App, currentUser } from './http.ts';
-import { decryptSecret, encryptSecret, keyringFor } from './secrets.ts';
+import { idempotencyKeys } from '../../db/schema/index.ts';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { decryptSecret, encryptSecret, keyringFor } from '../secrets.ts';
+import { type App, currentUser } from './route.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import fastifyCsrf from '@fastify/csrf-protection';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sessionCookieValue } from './auth/session-cache.ts';
-import { AppError } from './errors.ts';
-import type { App } from './http.ts';
+import { sessionCookieValue } from '../auth/session-cache.ts';
+import { AppError } from '../errors.ts';
+import type { App } from './route.ts';
 
 /**
  * What a CSRF token is bound to: the session token (before its signature), or `anonymous` for a

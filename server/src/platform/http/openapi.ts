@@ -2,8 +2,8 @@ import fastifySwagger from '@fastify/swagger';
 import { ApiError } from '@portal/contracts';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../config.ts';
-import type { App } from './http.ts';
+import type { Config } from '../../config.ts';
+import type { App } from './route.ts';
 
 /** The error shape is one component every error response refers to. */
 const ErrorBody = ApiError.meta({ id: 'ApiError' });

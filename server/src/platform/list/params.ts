@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 
 const shown = (value: string) => (value.length > 60 ? `${value.slice(0, 60)}…` : value);
 

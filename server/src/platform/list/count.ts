@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Tx } from '../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 
 /** Exact counts up to this many rows; beyond it the planner's estimate is close enough for paging. */
 export const EXACT_COUNT_LIMIT = 10_000;

@@ -1,8 +1,8 @@
 import type { ApiError, ErrorCode } from '@portal/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/unavailable.ts';
-import { AppError, ERROR_STATUS } from './errors.ts';
+import { isDatabaseUnavailable } from '../../db/unavailable.ts';
+import { AppError, ERROR_STATUS } from '../errors.ts';
 
 function send(
   reply: FastifyReply,

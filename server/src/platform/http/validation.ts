@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 
 /** Per-field messages keyed by path; keys made by a request (`__proto__`) cannot touch a prototype. */
 export function fieldMessages(entries: Array<{ path: string; message: string }>): Record<string, string[]> {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, preValidationHookHandler, RouteOptions } from 'fastify';
+import { AppError } from '../errors.ts';
 import { takesBody } from './body-charset.ts';
-import { AppError } from './errors.ts';
 
 export const UNSTORABLE_TEXT_MESSAGE =
   'contains a character that cannot be stored (a NUL character or an unpaired surrogate)';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { buildApp } from '../app.ts';
-import { createTestApp, type TestApp } from '../test/helpers.ts';
-import type { App } from './http.ts';
+import { buildApp } from '../../app.ts';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import type { App } from './route.ts';
 
 let t: TestApp;
 before(async () => {

@@ -3,8 +3,8 @@ import { Writable } from 'node:stream';
 import { after, before, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import pino from 'pino';
-import { buildApp } from '../app.ts';
-import { createTestApp, type TestApp } from '../test/helpers.ts';
+import { buildApp } from '../../app.ts';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { securityHeaders } from './security-headers.ts';
 
 let t: TestApp;

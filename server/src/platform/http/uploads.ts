@@ -12,7 +12,7 @@ import { fileTypeFromFile } from 'file-type';
 import { imageSize } from 'image-size';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
-import type { Storage } from './storage.ts';
+import type { Storage } from '../storage.ts';
 
 /** An upload streamed to a scratch file, not yet checked. */
 export type PendingUpload = {

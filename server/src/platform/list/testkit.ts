@@ -3,7 +3,7 @@
  * Total / Per-Page / Link headers, cursor links walked both ways, and refused paging parameters.
  */
 import assert from 'node:assert/strict';
-import type { TestClient } from '../test/helpers.ts';
+import type { TestClient } from '../../test/helpers.ts';
 
 type Row = { id: string };
 

@@ -1,7 +1,7 @@
 /** Reading multipart form data: the parts in order, with the parser's failures as client errors. */
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 
 export const FORM_UNREADABLE_MESSAGE = 'The form data could not be read';
 

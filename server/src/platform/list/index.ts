@@ -14,9 +14,10 @@
  *   carry them, and following one is a keyset read: the same cost at page 2 and page 40,000.
  */
 import { type AnyColumn, and, ilike, or, type SQL } from 'drizzle-orm';
-import type { Tx } from '../db/client.ts';
+import type { Tx } from '../../db/client.ts';
+import { fieldError } from '../errors.ts';
 import { countUpTo, estimateListRows, exactCountLimit } from './count.ts';
-import { fieldError } from './errors.ts';
+import { seekKey } from './histogram-seek.ts';
 import {
   decodeCursor,
   encodeCursor,
@@ -29,11 +30,10 @@ import {
   type ResolvedSort,
   readKeys,
   readSmall,
-  seekKey,
   type Window,
-} from './list-query.ts';
+} from './keyset.ts';
 
-export type { KeyType, ListSort, ListSource, SortKey } from './list-query.ts';
+export type { KeyType, ListSort, ListSource, SortKey } from './keyset.ts';
 
 export type ListRequest = { page: number; per_page: number; cursor?: string | undefined; sort?: string };
 
@@ -209,3 +209,6 @@ export function containsAny(term: string | undefined, columns: AnyColumn[]): SQL
   const pattern = containsPattern(term);
   return or(...columns.map((column) => ilike(column, pattern)));
 }
+
+export { setPageHeaders } from './page-headers.ts';
+export { listParamsGuard } from './params.ts';

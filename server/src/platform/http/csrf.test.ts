@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/helpers.ts';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/helpers.ts';
 
 let t: TestApp;
 before(async () => {

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { App } from './http.ts';
+import type { App } from './route.ts';
 
 export type DrainOptions = {
   /** How long idle keep-alive connections get to send one more request before they are closed. */

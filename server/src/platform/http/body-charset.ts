@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preParsingHookHandler, RouteOptions } from 'fastify';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 
 const UTF8 = new Set(['utf-8', 'utf8']);
 

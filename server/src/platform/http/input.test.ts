@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import { createAppAs, multipart } from '../features/apps/apps.fixtures.ts';
-import { createTestApp, TEST_PASSWORD, type TestApp, type TestClient } from '../test/helpers.ts';
+import { createAppAs, multipart } from '../../features/apps/apps.fixtures.ts';
+import { createTestApp, TEST_PASSWORD, type TestApp, type TestClient } from '../../test/helpers.ts';
 import { UNSTORABLE_TEXT_MESSAGE } from './storable-text.ts';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
-import type { Logger } from './logger.ts';
+import type { Logger } from '../logger.ts';
 
 /** A request slower than this is logged at warn whatever the access-log level. */
 export const SLOW_REQUEST_MS = 1_000;

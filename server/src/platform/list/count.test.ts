@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
-import { mailOutbox } from '../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../test/helpers.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { ESTIMATE_TTL_MS, estimateListRows, forgetEstimates } from './count.ts';
-import { seekKey } from './list-query.ts';
+import { seekKey } from './histogram-seek.ts';
 
 let t: TestApp;
 before(async () => {

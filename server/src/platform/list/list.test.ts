@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { asc, inArray, sql } from 'drizzle-orm';
-import { mailOutbox } from '../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../test/helpers.ts';
-import { AppError } from './errors.ts';
-import { containsAny, type ListRequest, type ListSort, listPage, resolveSort } from './list.ts';
-import { seekKey } from './list-query.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { AppError } from '../errors.ts';
+import { seekKey } from './histogram-seek.ts';
+import { containsAny, type ListRequest, type ListSort, listPage, resolveSort } from './index.ts';
 
 let t: TestApp;
 before(async () => {
