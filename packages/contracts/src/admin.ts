@@ -7,8 +7,8 @@ import {
   UpdateDeveloperAppBody,
   UpdateSandboxBody,
 } from './developer-apps.ts';
-import { ADMIN_PER_PAGE, APP_NAME_MAX_LENGTH, SEARCH_MAX_LENGTH } from './limits.ts';
 import { pageQuery, SearchFilter, sortParam } from './pagination.ts';
+import { ADMIN_PER_PAGE, APP_NAME_MAX_LENGTH, SEARCH_MAX_LENGTH } from './rules/limits.ts';
 
 /** Sort keys of each admin list (spec §2); `-key` is descending (spec §4). */
 export const ADMIN_APP_SORTS = ['internal_name', 'created_at', 'updated_at'] as const;

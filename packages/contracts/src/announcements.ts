@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { pageQuery, SearchFilter, sortParam } from './pagination.ts';
 import {
   ADMIN_NOTIFICATIONS_PER_PAGE,
   ANNOUNCEMENT_BODY_MAX_LENGTH,
   ANNOUNCEMENT_SUMMARY_MAX_LENGTH,
   ANNOUNCEMENT_TITLE_MAX_LENGTH,
   NOTIFICATIONS_PER_PAGE,
-} from './limits.ts';
-import { pageQuery, SearchFilter, sortParam } from './pagination.ts';
+} from './rules/limits.ts';
 
 /** An announcement as a developer sees it (spec §3 Notification). */
 export const Notification = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.ts';
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './rules/limits.ts';
 
 const password = z
   .string()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { APP_ROLES } from './app-roles.ts';
 import { MAX_PER_PAGE, pageQuery, SearchFilter } from './pagination.ts';
+import { APP_ROLES } from './rules/app-roles.ts';
 
 /** Roles an invitation or a role change may grant; ownership moves only by transfer. */
 export const INVITABLE_ROLES = ['admin', 'developer'] as const;

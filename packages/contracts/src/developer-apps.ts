@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { APP_ROLES } from './app-roles.ts';
-import { corsDomainError, redirectUriError } from './app-validation.ts';
-import { APP_NAME_MAX_LENGTH, APPS_PER_PAGE, REDIRECT_URI_MAX_LENGTH } from './limits.ts';
 import { pageQuery, SearchFilter } from './pagination.ts';
+import { APP_ROLES } from './rules/app-roles.ts';
+import { corsDomainError, redirectUriError } from './rules/app-validation.ts';
+import { APP_NAME_MAX_LENGTH, APPS_PER_PAGE, REDIRECT_URI_MAX_LENGTH } from './rules/limits.ts';
 
 export const PRODUCTION_ACCESS = ['none', 'production_pending', 'production_approved'] as const;
 export const SANDBOX_STATUSES = ['pending', 'live', 'failed'] as const;

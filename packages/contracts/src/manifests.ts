@@ -1,21 +1,21 @@
 import { z } from 'zod';
-import { hasAnyComponent } from './configured-manifest.ts';
+import { pageQuery, sortParam } from './pagination.ts';
+import { hasAnyComponent } from './rules/configured-manifest.ts';
 import {
   MANIFEST_CHANGELOG_MAX_LENGTH,
   MANIFEST_CONTENT_MAX_LENGTH,
   MANIFEST_MAX_DEPTH,
   MANIFEST_NOTES_MAX_LENGTH,
   MANIFESTS_PER_PAGE,
-} from './limits.ts';
-import { PERMISSION_LEVEL_NAMES } from './manifest-catalog.ts';
+} from './rules/limits.ts';
+import { PERMISSION_LEVEL_NAMES } from './rules/manifest-catalog.ts';
 import {
   MANIFEST_ENVIRONMENTS,
   MANIFEST_MESSAGES,
   MANIFEST_SCHEMA_VERSIONS,
   REVIEW_STATES,
   SEMANTIC_VERSION_PATTERN,
-} from './manifest-rules.ts';
-import { pageQuery, sortParam } from './pagination.ts';
+} from './rules/manifest-rules.ts';
 
 const appId = z.string().min(1).max(100);
 

@@ -26,14 +26,14 @@ import {
   LISTING_TAGLINE_MAX_LENGTH,
   LISTING_URL_MAX_LENGTH,
   LISTING_VIDEOS_MAX,
-} from './limits.ts';
+} from './rules/limits.ts';
 import {
   MARKETPLACE_COUNTRY_CODES,
   MARKETPLACE_REGIONS,
   PRODUCT_TOOLS,
   SECURITY_STANDARDS,
   SSO_PROVIDERS,
-} from './marketplace-catalog.ts';
+} from './rules/marketplace-catalog.ts';
 
 /** The spec's field messages (§5), and the few the spec leaves to us (docs/decisions.md). */
 export const LISTING_MESSAGES = {

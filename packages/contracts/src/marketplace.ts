@@ -4,14 +4,14 @@
  * public marketplace.
  */
 import { z } from 'zod';
+import { HelpfulLink, ListingValues, SecurityQuestionnaire } from './marketplace-listing.ts';
+import { pageQuery, SearchFilter, sortParam } from './pagination.ts';
 import {
   LISTING_ADMIN_MESSAGE_MAX_LENGTH,
   LISTING_LONG_TEXT_MAX_LENGTH,
   MARKETPLACE_PER_PAGE,
-} from './limits.ts';
-import { MARKETPLACE_REGIONS } from './marketplace-catalog.ts';
-import { HelpfulLink, ListingValues, SecurityQuestionnaire } from './marketplace-listing.ts';
-import { pageQuery, SearchFilter, sortParam } from './pagination.ts';
+} from './rules/limits.ts';
+import { MARKETPLACE_REGIONS } from './rules/marketplace-catalog.ts';
 
 export const SUBMISSION_STATES = ['draft', 'in_review', 'published'] as const;
 export type SubmissionState = (typeof SUBMISSION_STATES)[number];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { OUTBOX_PER_PAGE } from './limits.ts';
 import { pageQuery, SearchTerm } from './pagination.ts';
+import { OUTBOX_PER_PAGE } from './rules/limits.ts';
 
 export const OutboxMessage = z.object({
   id: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from './limits.ts';
+import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from './rules/limits.ts';
 
 export const DEFAULT_PER_PAGE = 25;
 export const MAX_PER_PAGE = 100;

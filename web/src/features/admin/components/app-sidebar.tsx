@@ -1,11 +1,12 @@
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type AdminDeveloperApp, type DeveloperOption, fullTimestamp } from '@portal/contracts';
+import type { AdminDeveloperApp, DeveloperOption } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
+import { fullTimestamp } from '../../../lib/relative-time.ts';
 import { useUpdateAdminApp } from '../api.ts';
 import { ChangeOwnerDialog } from './change-owner-dialog.tsx';
 

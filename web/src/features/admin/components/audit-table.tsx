@@ -1,9 +1,9 @@
 import { Anchor, Code, Table, Text } from '@mantine/core';
 import type { AuditEvent } from '@portal/contracts';
-import { fullTimestamp } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ResponsiveTable } from '../../../components/responsive-table.tsx';
+import { fullTimestamp } from '../../../lib/relative-time.ts';
 
 const SUBJECT_PATHS: Record<AuditEvent['subject_type'], (id: string) => string> = {
   developer_app: (id) => `/admin/developer_apps/${id}`,

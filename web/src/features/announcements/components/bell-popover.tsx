@@ -1,12 +1,12 @@
 import { Anchor, Center, Divider, Loader, Popover, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { shortDate } from '@portal/contracts/relative-time';
 import { useQuery } from '@tanstack/react-query';
 import { cloneElement, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DeferredControlProps } from '../../../app/deferred-control.tsx';
 import { Markdown } from '../../../lib/markdown.tsx';
+import { shortDate } from '../../../lib/relative-time.ts';
 import { bellQuery } from '../api.ts';
 
 /**

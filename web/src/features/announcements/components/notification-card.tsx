@@ -1,8 +1,8 @@
 import { Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Notification } from '@portal/contracts';
-import { relativeTime } from '@portal/contracts/relative-time';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { relativeTime } from '../../../lib/relative-time.ts';
 import { summaryText } from './summary-text.ts';
 
 type CardNotification = Pick<Notification, 'title' | 'summary' | 'created_at' | 'read_at'> & {

@@ -1,5 +1,4 @@
 import { Alert, Anchor, Card, Container, Stack, Text, Title } from '@mantine/core';
-import { fullDate } from '@portal/contracts/relative-time';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { TextSkeleton } from '../../../components/skeletons.tsx';
 import { ApiRequestError, errorText } from '../../../lib/api.ts';
 import { Markdown } from '../../../lib/markdown.tsx';
+import { fullDate } from '../../../lib/relative-time.ts';
 import { notificationQuery, useMarkRead } from '../api.ts';
 
 export function NotificationPage() {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import { fullDate, fullTimestamp, ordinal, relativeTime, shortDate } from './relative-time.ts';
 
 const now = new Date('2026-03-10T15:30:00Z');

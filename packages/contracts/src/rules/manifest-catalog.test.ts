@@ -2,6 +2,12 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import {
+  ConfiguredManifestContent,
+  CreateAppVersionedManifestBody,
+  ManifestContent,
+  nestsDeeperThan,
+} from '../manifests.ts';
+import {
   expandView,
   expandViews,
   findPermissionTool,
@@ -10,12 +16,6 @@ import {
   PERMISSION_TOOLS,
   SIDEPANEL_VIEWS,
 } from './manifest-catalog.ts';
-import {
-  ConfiguredManifestContent,
-  CreateAppVersionedManifestBody,
-  ManifestContent,
-  nestsDeeperThan,
-} from './manifests.ts';
 
 // The shared reference data sits beside the checkout (../shared), or beside the worktrees' folder.
 const SHARED = ['../../../../shared/data/', '../../../../../shared/data/'].map(
