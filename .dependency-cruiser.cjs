@@ -1,0 +1,139 @@
+/**
+ * The map of the house: what may import what. `npm run lint:deps` (part of `npm test`) fails on any
+ * import these rules forbid. Read it top to bottom:
+ *
+ *   packages/contracts   schemas (zod) and zod-free rules; imports nothing of ours
+ *   server/src/platform  the request pipeline, auth, mail, lists, jobs, storage; imports no feature
+ *   server/src/db        schema, migrations, the driver; imports no feature
+ *   server/src/features  one folder per feature, in LAYERS below: a feature imports only features of
+ *                        lower layers, and only through their `index.ts` (tests may also use
+ *                        `testing.ts`, a feature's fixtures)
+ *   web/src/lib, components, app   shared web code; lib and components import no feature
+ *   web/src/features     the same layering and index rule as the server
+ *
+ * No file imports itself back through a circle, on either side.
+ */
+
+/** Server features, lowest first. A feature may import features of earlier layers only. */
+const SERVER_LAYERS = [
+  ['audit', 'analytics', 'config', 'outbox'],
+  ['auth', 'announcements'],
+  ['apps'],
+  ['credentials', 'collaborators'],
+  ['sandboxes', 'manifests'],
+  ['marketplace', 'metrics'],
+  ['admin'],
+];
+
+/** Web features, lowest first. */
+const WEB_LAYERS = [
+  ['auth', 'home', 'reference', 'outbox', 'announcements'],
+  ['apps'],
+  ['collaborators', 'manifests', 'metrics'],
+  ['marketplace', 'config-builder'],
+  ['admin'],
+];
+
+const alt = (names) => names.map((n) => n.replace(/[-]/g, '\\-')).join('|');
+
+/** One rule per layer: its features may not import features of the same or a later layer. */
+function layerRules(side, layers) {
+  return layers.map((layer, i) => {
+    const notBelow = layers.slice(i).flat();
+    return {
+      name: `${side}-feature-layers-${i}`,
+      severity: 'error',
+      comment: `${side} features ${layer.join(', ')} may import only features of earlier layers (${
+        layers.slice(0, i).flat().join(', ') || 'none'
+      }); see the layers at the top of .dependency-cruiser.cjs`,
+      from: { path: `^${side}/src/features/(${alt(layer)})/`, pathNot: '\\.test\\.tsx?$' },
+      to: { path: `^${side}/src/features/(${alt(notBelow)})/`, pathNot: `^${side}/src/features/$1/` },
+    };
+  });
+}
+
+/** A feature reaches another only through its index.ts (tests: also its testing.ts). */
+function entryRules(side) {
+  return [
+    {
+      name: `${side}-feature-entry`,
+      severity: 'error',
+      comment: 'Import another feature through its index.ts; its other files are its own business',
+      from: { path: `^${side}/src/features/([^/]+)/`, pathNot: '\\.test\\.tsx?$' },
+      to: {
+        path: `^${side}/src/features/[^/]+/`,
+        pathNot: [`^${side}/src/features/$1/`, `^${side}/src/features/[^/]+/index\\.tsx?$`],
+      },
+    },
+    {
+      name: `${side}-feature-entry-tests`,
+      severity: 'error',
+      comment: "A test reaches another feature through its index.ts or its fixtures' testing.ts",
+      from: { path: `^${side}/src/features/([^/]+)/.*\\.test\\.tsx?$` },
+      to: {
+        path: `^${side}/src/features/[^/]+/`,
+        pathNot: [`^${side}/src/features/$1/`, `^${side}/src/features/[^/]+/(index|testing)\\.tsx?$`],
+      },
+    },
+  ];
+}
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A circle of imports: break it by moving what both sides need down a layer',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'platform-imports-no-feature',
+      severity: 'error',
+      comment: 'platform/ and db/ sit under every feature; they cannot know one',
+      from: { path: '^server/src/(platform|db)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^server/src/features/' },
+    },
+    {
+      name: 'platform-tests-use-fixtures-only',
+      severity: 'error',
+      comment: "A platform test drives the whole app; it may use a feature's index.ts or testing.ts",
+      from: { path: '^server/src/(platform|db)/.*\\.test\\.ts$' },
+      to: {
+        path: '^server/src/features/',
+        pathNot: '^server/src/features/[^/]+/(index|testing)\\.ts$',
+      },
+    },
+    {
+      name: 'web-shared-imports-no-feature',
+      severity: 'error',
+      comment: 'web lib/ and components/ are shared by features; they cannot know one',
+      from: { path: '^web/src/(lib|components)/' },
+      to: { path: '^web/src/features/' },
+    },
+    {
+      name: 'web-imports-no-server',
+      severity: 'error',
+      comment: 'The browser shares only packages/contracts with the server',
+      from: { path: '^web/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'contracts-import-only-zod',
+      severity: 'error',
+      comment: 'contracts are shared by both sides: zod and each other, nothing else',
+      from: { path: '^packages/contracts/src/', pathNot: '\\.test\\.ts$' },
+      to: { pathNot: ['^packages/contracts/src/', 'node_modules/zod/', '^zod$'] },
+    },
+    ...entryRules('server'),
+    ...entryRules('web'),
+    ...layerRules('server', SERVER_LAYERS),
+    ...layerRules('web', WEB_LAYERS),
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    exclude: { path: '(^|/)node_modules/|/dist/' },
+  },
+};
