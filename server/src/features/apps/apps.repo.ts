@@ -7,6 +7,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { isUuid } from '../../platform/ids.ts';
 import {
   containsAny,
   type ListRequest,
@@ -19,9 +20,6 @@ export type DeveloperAppRow = typeof developerApps.$inferSelect;
 export type NewDeveloperAppRow = typeof developerApps.$inferInsert;
 export type MemberRole = (typeof developerAppMembers.$inferSelect)['role'];
 export type StoredContact = DeveloperAppRow['contacts'][number];
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 /** A live (not deleted) app with the caller's membership, if any. */
 export async function findAppWithRole(ctx: AppContext, appId: string, userId: string) {

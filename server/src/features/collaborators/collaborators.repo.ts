@@ -12,6 +12,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { isUuid } from '../../platform/ids.ts';
 import {
   containsAny,
   type ListRequest,
@@ -22,9 +23,6 @@ import {
 
 export type InvitationRow = typeof developerAppInvitations.$inferSelect;
 export type MemberRow = typeof developerAppMembers.$inferSelect;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 const ROLE_ORDER = sql`case ${developerAppMembers.role} when 'owner' then 0 when 'admin' then 1 else 2 end`;
 

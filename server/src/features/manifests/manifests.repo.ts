@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { appManifests, appVersions, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { type ListRequest, type ListSort, listPage, resolveSort } from '../../platform/list/index.ts';
 
 export type AppVersionRow = typeof appVersions.$inferSelect;
@@ -10,10 +11,8 @@ export type NewAppVersionRow = typeof appVersions.$inferInsert;
 export type Environment = AppVersionRow['environment'];
 export type ReviewState = AppVersionRow['state'];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function findVersion(ctx: AppContext | { db: Tx }, id: string): Promise<AppVersionRow | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await ctx.db.select().from(appVersions).where(eq(appVersions.id, id));
   return row ?? null;
 }
@@ -133,7 +132,7 @@ export type AppFacts = Awaited<ReturnType<typeof appFacts>>;
 const withCreator = { version: appVersions, creatorName: users.name };
 
 export async function findVersionWithCreator(ctx: AppContext, id: string) {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await ctx.db
     .select(withCreator)
     .from(appVersions)

@@ -8,7 +8,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { isUuid } from '../apps/apps.repo.ts';
+import { isUuid } from '../../platform/ids.ts';
 
 export type SubmissionRow = typeof marketplaceSubmissions.$inferSelect;
 export type NewSubmissionRow = typeof marketplaceSubmissions.$inferInsert;
