@@ -52,6 +52,9 @@ function layerRules(side, layers) {
   });
 }
 
+/** Tests, and a feature's fixtures for tests (`testing.ts`), which test code alone imports. */
+const TEST_CODE = '(\\.test\\.tsx?|/testing\\.tsx?)$';
+
 /** A feature reaches another only through its index.ts (tests: also its testing.ts). */
 function entryRules(side) {
   return [
@@ -59,7 +62,7 @@ function entryRules(side) {
       name: `${side}-feature-entry`,
       severity: 'error',
       comment: 'Import another feature through its index.ts; its other files are its own business',
-      from: { path: `^${side}/src/features/([^/]+)/`, pathNot: '\\.test\\.tsx?$' },
+      from: { path: `^${side}/src/features/([^/]+)/`, pathNot: TEST_CODE },
       to: {
         path: `^${side}/src/features/[^/]+/`,
         pathNot: [`^${side}/src/features/$1/`, `^${side}/src/features/[^/]+/index\\.tsx?$`],
@@ -68,8 +71,8 @@ function entryRules(side) {
     {
       name: `${side}-feature-entry-tests`,
       severity: 'error',
-      comment: "A test reaches another feature through its index.ts or its fixtures' testing.ts",
-      from: { path: `^${side}/src/features/([^/]+)/.*\\.test\\.tsx?$` },
+      comment: "Test code reaches another feature through its index.ts or its fixtures' testing.ts",
+      from: { path: `^${side}/src/features/([^/]+)/.*${TEST_CODE}` },
       to: {
         path: `^${side}/src/features/[^/]+/`,
         pathNot: [`^${side}/src/features/$1/`, `^${side}/src/features/[^/]+/(index|testing)\\.tsx?$`],

@@ -3,7 +3,7 @@ import { count } from 'drizzle-orm';
 import { users } from './db/schema/index.ts';
 import { seedAnnouncements } from './features/announcements/announcements.seed.ts';
 import { seedDeveloperApps } from './features/apps/apps.seed.ts';
-import { createUserWithPassword } from './features/auth/auth.users.ts';
+import { createUserWithPassword } from './features/auth/index.ts';
 import { seedManifests } from './features/manifests/manifests.seed.ts';
 import { seedMarketplace } from './features/marketplace/marketplace.seed.ts';
 import type { AppContext } from './platform/context.ts';

@@ -3,7 +3,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { containsAny, type ListSort, listPage, resolveSort } from '../../platform/list/index.ts';
-import { toAdminDeveloper } from '../auth/auth.staff.ts';
+import { toAdminDeveloper } from '../auth/index.ts';
 
 /** Each sort ends in the id (unique); each has its index (schema/users.ts). */
 export const DEVELOPER_SORTS = {

@@ -27,7 +27,7 @@ import { readAppForm } from '../apps/apps.form.ts';
 import { appStorage } from '../apps/apps.service.ts';
 import { changeLogoAsStaff, getAppAsStaff, readLogoAsStaff, updateAppAsStaff } from '../apps/apps.staff.ts';
 import { LogoResponse, sendLogo } from '../apps/logo.ts';
-import { findUserForStaff, toAdminDeveloper, updateUserAsStaff } from '../auth/auth.staff.ts';
+import { findUserForStaff, toAdminDeveloper, updateUserAsStaff } from '../auth/index.ts';
 import { listAdminApps } from './admin-apps.list.ts';
 import { developerOptions, listAdminDevelopers } from './admin-developers.list.ts';
 import { listAdminOauthApplications } from './admin-oauth.list.ts';

@@ -12,7 +12,7 @@ import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
-import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import { type AuditActor, recordAudit } from '../audit/index.ts';
 import { criticalFanOutJob } from './announcements.jobs.ts';
 import { verifyOptOutToken } from './announcements.mail.ts';
 import * as repo from './announcements.repo.ts';

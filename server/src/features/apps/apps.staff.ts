@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { assignOwnerAsStaff } from '../collaborators/collaborators.service.ts';
 import { sandboxFor, updateSandboxAsStaff } from '../sandboxes/sandboxes.service.ts';
 import { assignContactIds, presentContacts } from './apps.contacts.ts';

@@ -6,7 +6,8 @@ import { after, before, describe, test } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import { developerAppMembers, developerApps } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
-import { addMember, createAppAs, multipart, pngBytes } from './apps.fixtures.ts';
+import { multipart, pngBytes } from '../../test/uploads.ts';
+import { addMember, createAppAs } from './testing.ts';
 
 let t: TestApp;
 before(async () => {

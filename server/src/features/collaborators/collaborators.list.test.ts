@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import { setExactCountLimit } from '../../platform/list/count.ts';
 import { assertPaged, assertPagedOverCap, assertRefusesBadPaging } from '../../platform/list/testkit.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
-import { addMember, createAppAs } from '../apps/apps.fixtures.ts';
+import { addMember, createAppAs } from '../apps/testing.ts';
 
 let t: TestApp;
 let owner: TestClient;

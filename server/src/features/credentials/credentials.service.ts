@@ -22,7 +22,7 @@ import {
 } from '../../platform/secrets.ts';
 import { loadAppAccess, requirePermission } from '../apps/app-access.ts';
 import { type DeveloperAppRow, findApp, findOwner, updateApp } from '../apps/apps.repo.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { productionAccessMail } from './credentials.mail.ts';
 import {
   findByClientId,

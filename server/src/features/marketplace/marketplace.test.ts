@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
-import { createAppAs } from '../apps/apps.fixtures.ts';
-import { completeDraft } from './marketplace.fixtures.ts';
+import { createAppAs } from '../apps/testing.ts';
 import { dailyViews } from './marketplace.repo.ts';
 import { isObviousBot } from './marketplace.views.ts';
+import { completeDraft } from './testing.ts';
 
 let t: TestApp;
 let owner: { client: TestClient };

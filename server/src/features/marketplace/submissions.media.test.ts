@@ -6,16 +6,11 @@ import { after, before, describe, test } from 'node:test';
 import { LISTING_MESSAGES, LISTING_PICTURE_MAX_BYTES } from '@portal/contracts';
 import jpeg from 'jpeg-js';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
-import { createAppAs, multipart, pngBytes } from '../apps/apps.fixtures.ts';
-import {
-  enableMarketplace,
-  logoPng,
-  SHOWCASE_MP4,
-  screenshot,
-  uploadShowcase,
-} from './marketplace.fixtures.ts';
+import { multipart, pngBytes } from '../../test/uploads.ts';
+import { createAppAs } from '../apps/testing.ts';
 import { UNEXPECTED_FILE_MESSAGE } from './submissions.form.ts';
 import { MEDIA_MESSAGES } from './submissions.media.ts';
+import { enableMarketplace, logoPng, SHOWCASE_MP4, screenshot, uploadShowcase } from './testing.ts';
 
 let t: TestApp;
 let dataDir: string;

@@ -4,14 +4,14 @@ import { LISTING_MESSAGES, LISTING_REVIEW_EVENT } from '@portal/contracts';
 import { and, eq } from 'drizzle-orm';
 import { analyticsEvents, mailOutbox } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
-import { createAppAs } from '../apps/apps.fixtures.ts';
-import { joinApp } from '../collaborators/collaborators.fixtures.ts';
-import { createVersion, manifestApp } from '../manifests/manifests.fixtures.ts';
-import { completeDraft, completeFields, enableMarketplace } from './marketplace.fixtures.ts';
+import { createAppAs } from '../apps/testing.ts';
+import { joinApp } from '../collaborators/testing.ts';
+import { createVersion, manifestApp } from '../manifests/testing.ts';
 import { ACCESS_MESSAGES } from './submissions.access.ts';
 import { REVIEW_MESSAGES } from './submissions.review.ts';
 import { UNKNOWN_APP_VERSION } from './submissions.rules.ts';
 import { STAFF_ONLY_MESSAGE } from './submissions.service.ts';
+import { completeDraft, completeFields, enableMarketplace } from './testing.ts';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<TestApp['asNewUser']>>;
@@ -420,12 +420,12 @@ describe('the review flow', () => {
     const refill = await owner.client.request({
       method: 'PATCH',
       url: `${V}/submissions/${draft.id}`,
-      ...(await import('../apps/apps.fixtures.ts')).multipart([
+      ...(await import('../../test/uploads.ts')).multipart([
         {
           name: 'submission[pictures_attributes][0][file]',
           filename: 's.png',
           type: 'image/png',
-          data: (await import('./marketplace.fixtures.ts')).screenshot(),
+          data: (await import('./testing.ts')).screenshot(),
         },
       ]),
     });

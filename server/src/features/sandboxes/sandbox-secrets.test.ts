@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { oauthApplications } from '../../db/schema/index.ts';
 import { decryptSecret, keyringFor } from '../../platform/secrets.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
-import { createAppAs } from '../apps/apps.fixtures.ts';
+import { createAppAs } from '../apps/testing.ts';
 import { resealSecretsJob } from '../credentials/credentials.jobs.ts';
 
 const KEY_A = 'key-a-key-a-key-a-key-a-key-a-key-a-0001';

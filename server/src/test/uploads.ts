@@ -1,6 +1,6 @@
+/** Upload bodies for tests: real PNGs and multipart/form-data bodies for app.inject. */
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
-import type { TestApp, TestClient } from '../../test/helpers.ts';
 
 /**
  * A real, valid PNG of the given size: grey pixels (255 is white), or random ones (`noise`) so that
@@ -55,17 +55,4 @@ export function multipart(parts: Part[]) {
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
-}
-
-/** Creates an app through the API and returns its body. */
-export async function createAppAs(client: TestClient, internalName = 'Field Sync') {
-  const res = await client.post('/api/v1/developer_apps', { internal_name: internalName });
-  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
-  return res.json() as { id: string; sandbox: { id: string; status: string } | null };
-}
-
-/** Adds a collaborator row directly (the Collaborators issue adds the invitation flow). */
-export async function addMember(t: TestApp, appId: string, userId: string, role: 'admin' | 'developer') {
-  const { developerAppMembers } = await import('../../db/schema/index.ts');
-  await t.ctx.db.insert(developerAppMembers).values({ developerAppId: appId, userId, role });
 }

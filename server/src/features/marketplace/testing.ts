@@ -3,8 +3,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { developerApps } from '../../db/schema/index.ts';
 import type { TestApp, TestClient } from '../../test/helpers.ts';
-import { multipart, pngBytes } from '../apps/apps.fixtures.ts';
-import { createVersion } from '../manifests/manifests.fixtures.ts';
+import { multipart, pngBytes } from '../../test/uploads.ts';
+import { createVersion } from '../manifests/testing.ts';
 
 /** A real MP4 (2 s, 1280×720, 24 fps, with sound) for uploads and the demo seed. */
 export const SHOWCASE_MP4 = readFileSync(path.join(import.meta.dirname, 'seed-assets/showcase.mp4'));

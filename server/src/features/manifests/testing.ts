@@ -1,6 +1,6 @@
 import type { TestApp, TestClient } from '../../test/helpers.ts';
-import { createAppAs } from '../apps/apps.fixtures.ts';
-import { joinApp } from '../collaborators/collaborators.fixtures.ts';
+import { createAppAs } from '../apps/testing.ts';
+import { joinApp } from '../collaborators/testing.ts';
 import { EXAMPLE_MANIFEST_3 } from './manifest-examples.ts';
 
 /**
