@@ -3,7 +3,7 @@ import { users } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { approveProductionAccess, requestProductionAccess } from '../credentials/credentials.service.ts';
-import { buildSandbox } from '../sandboxes/sandboxes.service.ts';
+import { buildSandbox } from '../sandboxes/index.ts';
 import { createApp, updateApp } from './apps.service.ts';
 
 /** The seeded user as services see a signed-in one. */

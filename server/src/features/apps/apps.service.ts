@@ -15,7 +15,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { createDiskStorage, type Storage } from '../../platform/storage.ts';
 import { productionCredentialsFor } from '../credentials/credentials.service.ts';
 import { hasMetrics } from '../metrics/metrics.service.ts';
-import { requestSandbox, sandboxFor } from '../sandboxes/sandboxes.service.ts';
+import { requestSandbox, sandboxFor } from '../sandboxes/index.ts';
 import { type AppAccess, loadAppAccess, requirePermission } from './app-access.ts';
 import { assignContactIds, presentContacts } from './apps.contacts.ts';
 import { type AppForm, formFieldsError } from './apps.form.ts';

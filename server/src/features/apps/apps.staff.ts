@@ -7,7 +7,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { assignOwnerAsStaff } from '../collaborators/collaborators.service.ts';
-import { sandboxFor, updateSandboxAsStaff } from '../sandboxes/sandboxes.service.ts';
+import { sandboxFor, updateSandboxAsStaff } from '../sandboxes/index.ts';
 import { assignContactIds, presentContacts } from './apps.contacts.ts';
 import { type AppForm, formFieldsError } from './apps.form.ts';
 import { type DeveloperAppRow, findAppForStaff, updateApp, userExists } from './apps.repo.ts';

@@ -11,7 +11,7 @@ import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { type DeveloperAppRow, findAppWithRole, type MemberRole } from '../apps/apps.repo.ts';
-import { findSandboxForApp } from '../sandboxes/sandboxes.repo.ts';
+import { hasLiveSandbox } from '../sandboxes/index.ts';
 import type { AppFacts, AppVersionRow, Environment } from './manifests.repo.ts';
 
 export const MODIFY_DENIED = 'You do not have permission to create, modify or publish manifests';
@@ -48,8 +48,7 @@ export async function requirePrecondition(ctx: AppContext, app: DeveloperAppRow,
       throw new AppError('conflict', MANIFEST_MESSAGES.productionCredentialsRequired);
     return;
   }
-  const sandbox = await findSandboxForApp(ctx, app.id);
-  if (sandbox?.status !== 'live') throw new AppError('conflict', MANIFEST_MESSAGES.sandboxRequired);
+  if (!(await hasLiveSandbox(ctx, app.id))) throw new AppError('conflict', MANIFEST_MESSAGES.sandboxRequired);
 }
 
 export const versionRef = (row: AppVersionRow): VersionRef => ({
