@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { approveProductionAccess, requestProductionAccess } from '../credentials/credentials.service.ts';
+import { approveProductionAccess, requestProductionAccess } from '../credentials/index.ts';
 import { buildSandbox } from '../sandboxes/index.ts';
 import { createApp, updateApp } from './apps.service.ts';
 

@@ -13,7 +13,7 @@ import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { createDiskStorage, type Storage } from '../../platform/storage.ts';
-import { productionCredentialsFor } from '../credentials/credentials.service.ts';
+import { productionCredentialsFor } from '../credentials/index.ts';
 import { hasMetrics } from '../metrics/metrics.service.ts';
 import { requestSandbox, sandboxFor } from '../sandboxes/index.ts';
 import { type AppAccess, loadAppAccess, requirePermission } from './app-access.ts';

@@ -2,7 +2,7 @@
 import type { AppContext } from '../../platform/context.ts';
 import { sendMail } from '../../platform/mail/mail.ts';
 import { findApp, findOwner } from '../apps/apps.repo.ts';
-import { ensureSandboxOauthApplication } from '../credentials/credentials.service.ts';
+import { ensureSandboxOauthApplication } from '../credentials/index.ts';
 import { currentProvisioner, type SandboxProvisioner } from './provisioner.ts';
 import { sandboxReadyMail } from './sandboxes.mail.ts';
 import { findSandbox, updatePendingSandbox } from './sandboxes.repo.ts';

@@ -5,8 +5,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { maskSecret } from '../../platform/secrets.ts';
 import { loadAppAccess, requirePermission } from '../apps/app-access.ts';
 import type { DeveloperAppRow } from '../apps/apps.repo.ts';
-import { findOauthApplication, updateOauthApplication } from '../credentials/credentials.repo.ts';
-import { issueSecret } from '../credentials/credentials.service.ts';
+import { findOauthApplication, issueSecret, updateClientSettings } from '../credentials/index.ts';
 import { buildSandbox } from './sandboxes.build.ts';
 import { provisionSandboxJob } from './sandboxes.jobs.ts';
 import { findSandbox, findSandboxForApp, type SandboxRow, upsertPendingSandbox } from './sandboxes.repo.ts';
@@ -60,10 +59,7 @@ export async function updateSandbox(ctx: AppContext, user: SessionUser, id: stri
   const { sandbox, access } = await loadSandboxAccess(ctx, user, id);
   requirePermission(access, 'canEdit', 'edit the sandbox settings');
   if (!sandbox.oauthApplicationId) throw new AppError('conflict', 'The sandbox is not live yet');
-  await updateOauthApplication(ctx, sandbox.oauthApplicationId, {
-    ...(body.redirect_uri !== undefined ? { redirectUri: body.redirect_uri.trim() } : {}),
-    ...(body.allowed_cors_domain !== undefined ? { allowedCorsDomain: body.allowed_cors_domain.trim() } : {}),
-  });
+  await updateClientSettings(ctx, sandbox.oauthApplicationId, body);
   const fresh = await findSandbox(ctx, id);
   return sandboxFor(ctx, access.app, fresh);
 }
@@ -116,8 +112,5 @@ export async function sandboxFor(
 export async function updateSandboxAsStaff(ctx: AppContext, app: DeveloperAppRow, body: UpdateSandboxBody) {
   const sandbox = await findSandboxForApp(ctx, app.id);
   if (!sandbox?.oauthApplicationId) throw new AppError('conflict', 'The sandbox is not live yet');
-  await updateOauthApplication(ctx, sandbox.oauthApplicationId, {
-    ...(body.redirect_uri !== undefined ? { redirectUri: body.redirect_uri.trim() } : {}),
-    ...(body.allowed_cors_domain !== undefined ? { allowedCorsDomain: body.allowed_cors_domain.trim() } : {}),
-  });
+  await updateClientSettings(ctx, sandbox.oauthApplicationId, body);
 }

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { developerApps, mailOutbox, oauthApplications } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { addMember, createAppAs } from '../apps/testing.ts';
-import { ensureSandboxOauthApplication, verifyClientSecret } from '../credentials/credentials.service.ts';
+import { ensureSandboxOauthApplication, verifyClientSecret } from '../credentials/index.ts';
 import { useSandboxProvisioner } from './provisioner.ts';
 import { provisionSandboxJob } from './sandboxes.jobs.ts';
 
