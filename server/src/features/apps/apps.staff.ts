@@ -6,7 +6,7 @@ import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import { recordAudit } from '../audit/index.ts';
-import { assignOwnerAsStaff } from '../collaborators/collaborators.service.ts';
+import { assignOwnerAsStaff } from '../collaborators/index.ts';
 import { sandboxFor, updateSandboxAsStaff } from '../sandboxes/index.ts';
 import { assignContactIds, presentContacts } from './apps.contacts.ts';
 import { type AppForm, formFieldsError } from './apps.form.ts';

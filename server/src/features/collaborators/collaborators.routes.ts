@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
 import { setPageHeaders } from '../../platform/list/index.ts';
 import * as collaborators from './collaborators.service.ts';
+import * as invitations from './invitations.service.ts';
 
 export async function collaboratorsRoutes(app: App) {
   app.get(
@@ -79,7 +80,7 @@ export async function collaboratorsRoutes(app: App) {
       schema: { querystring: CollaboratorsListQuery, response: { 200: z.array(Invitation) } },
     },
     async (request, reply) => {
-      const page = await collaborators.listInvitations(app.ctx, currentUser(request), request.query);
+      const page = await invitations.listInvitations(app.ctx, currentUser(request), request.query);
       setPageHeaders(request, reply, page);
       return page.rows;
     },
@@ -92,7 +93,7 @@ export async function collaboratorsRoutes(app: App) {
       schema: { body: CreateInvitationBody, response: { 201: Invitation } },
     },
     async (request, reply) =>
-      reply.status(201).send(await collaborators.invite(app.ctx, currentUser(request), request.body)),
+      reply.status(201).send(await invitations.invite(app.ctx, currentUser(request), request.body)),
   );
 
   app.patch(
@@ -102,7 +103,7 @@ export async function collaboratorsRoutes(app: App) {
       schema: { params: CollaboratorIdParams, body: UpdateInvitationBody, response: { 200: Invitation } },
     },
     async (request) =>
-      collaborators.cancelInvitation(
+      invitations.cancelInvitation(
         app.ctx,
         currentUser(request),
         request.body.developer_app_id,
@@ -116,7 +117,7 @@ export async function collaboratorsRoutes(app: App) {
       config: { access: 'public' },
       schema: { params: InvitationTokenParams, response: { 200: InvitationPreview } },
     },
-    async (request) => collaborators.previewInvitation(app.ctx, request.params.token),
+    async (request) => invitations.previewInvitation(app.ctx, request.params.token),
   );
 
   app.post(
@@ -125,6 +126,6 @@ export async function collaboratorsRoutes(app: App) {
       config: { access: 'user' },
       schema: { params: InvitationTokenParams, response: { 200: AcceptInvitationResult } },
     },
-    async (request) => collaborators.acceptInvitation(app.ctx, currentUser(request), request.params.token),
+    async (request) => invitations.acceptInvitation(app.ctx, currentUser(request), request.params.token),
   );
 }

@@ -8,8 +8,14 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { sendMail } from '../../platform/mail/mail.ts';
 import { generateClientId } from '../../platform/secrets.ts';
-import { loadAppAccess, requirePermission } from '../apps/app-access.ts';
-import { type DeveloperAppRow, findApp, findOwner, updateApp } from '../apps/apps.repo.ts';
+import {
+  type DeveloperAppRow,
+  findApp,
+  findOwner,
+  loadAppAccess,
+  requirePermission,
+  updateApp,
+} from '../apps/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { productionAccessMail } from './credentials.mail.ts';
 import { insertOauthApplication } from './credentials.repo.ts';

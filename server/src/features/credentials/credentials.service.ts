@@ -18,8 +18,7 @@ import {
   secretMatches,
   secretParts,
 } from '../../platform/secrets.ts';
-import { loadAppAccess, requirePermission } from '../apps/app-access.ts';
-import { type DeveloperAppRow, findApp, } from '../apps/apps.repo.ts';
+import { type DeveloperAppRow, findApp, loadAppAccess, requirePermission } from '../apps/index.ts';
 import {
   findByClientId,
   findForApp,

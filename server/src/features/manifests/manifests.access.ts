@@ -10,7 +10,7 @@ import {
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
-import { type DeveloperAppRow, findAppWithRole, type MemberRole } from '../apps/apps.repo.ts';
+import { type DeveloperAppRow, findAppWithRole, type MemberRole } from '../apps/index.ts';
 import { hasLiveSandbox } from '../sandboxes/index.ts';
 import type { AppFacts, AppVersionRow, Environment } from './manifests.repo.ts';
 

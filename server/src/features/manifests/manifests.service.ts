@@ -18,7 +18,7 @@ import type { Tx } from '../../db/client.ts';
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
-import { findApp } from '../apps/apps.repo.ts';
+import { findApp } from '../apps/index.ts';
 import { configuredToContent, isAuthCodeCapable, prepareContent } from './manifest-content.ts';
 import { validateManifest } from './manifest-validation.ts';
 import {

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
-import { findApp, findAppWithRole } from '../apps/apps.repo.ts';
+import { findApp, findAppWithRole } from '../apps/index.ts';
 import { anyViews, dailyViews, findLiveBySlug, listLive, logosOf } from './marketplace.repo.ts';
 import { mediaStorage } from './marketplace.storage.ts';
 import { countView, portalDay } from './marketplace.views.ts';

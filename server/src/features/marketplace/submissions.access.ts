@@ -6,8 +6,7 @@ import { type AppPermissions, appPermissions } from '@portal/contracts';
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
-import { loadAppAccess } from '../apps/app-access.ts';
-import { type DeveloperAppRow, findAppWithRole, type MemberRole } from '../apps/apps.repo.ts';
+import { type DeveloperAppRow, findAppWithRole, loadAppAccess, type MemberRole } from '../apps/index.ts';
 import { findSubmission, type SubmissionRow } from './submissions.repo.ts';
 
 export type Actor = { user: SessionUser; staff: boolean };

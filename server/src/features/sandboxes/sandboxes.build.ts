@@ -1,7 +1,7 @@
 /** The sandbox build the provisioning job runs (and staff's instant sandbox, inline). */
 import type { AppContext } from '../../platform/context.ts';
 import { sendMail } from '../../platform/mail/mail.ts';
-import { findApp, findOwner } from '../apps/apps.repo.ts';
+import { findApp, findOwner } from '../apps/index.ts';
 import { ensureSandboxOauthApplication } from '../credentials/index.ts';
 import { currentProvisioner, type SandboxProvisioner } from './provisioner.ts';
 import { sandboxReadyMail } from './sandboxes.mail.ts';
