@@ -12,7 +12,7 @@ const WHITE_WITH_SQUARE = { grey: 0x20, square: true };
 /** A real MP4 (the demo seed's own). */
 const SHOWCASE_VIDEO = path.join(
   import.meta.dirname,
-  '../../server/src/features/marketplace/seed-assets/showcase.mp4',
+  '../../server/src/seed/assets/showcase.mp4',
 );
 
 /** The seeded app of the demo developer whose listing is in review. */

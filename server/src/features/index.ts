@@ -11,6 +11,7 @@ import { collaboratorsRoutes } from './collaborators/collaborators.routes.ts';
 import { configRoutes } from './config/config.routes.ts';
 import { resealSecretsJob } from './credentials/credentials.jobs.ts';
 import { credentialsRoutes } from './credentials/credentials.routes.ts';
+import { developerAppsRoutes } from './developer-apps/developer-apps.routes.ts';
 import { manifestsRoutes } from './manifests/manifests.routes.ts';
 import { marketplaceRoutes } from './marketplace/marketplace.routes.ts';
 import { submissionsRoutes } from './marketplace/submissions.routes.ts';
@@ -28,6 +29,7 @@ export const routeModules: Array<(app: App) => Promise<void>> = [
   adminRoutes,
   auditRoutes,
   announcementsRoutes,
+  developerAppsRoutes,
   appsRoutes,
   credentialsRoutes,
   sandboxesRoutes,

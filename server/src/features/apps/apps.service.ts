@@ -1,30 +1,22 @@
 import { rm } from 'node:fs/promises';
 import {
-  appPermissions,
   type CreateDeveloperAppBody,
-  type DeveloperApp,
   type DeveloperAppPermissions,
   type DeveloperAppSummary,
   type DeveloperAppsQuery,
   UpdateDeveloperAppBody,
-  type UpdateDeveloperAppResponse,
 } from '@portal/contracts';
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { createDiskStorage, type Storage } from '../../platform/storage.ts';
-import { productionCredentialsFor } from '../credentials/index.ts';
-import { hasMetrics } from '../metrics/metrics.service.ts';
-import { requestSandbox, sandboxFor } from '../sandboxes/index.ts';
 import { type AppAccess, loadAppAccess, requirePermission } from './app-access.ts';
-import { assignContactIds, presentContacts } from './apps.contacts.ts';
+import { assignContactIds } from './apps.contacts.ts';
 import { type AppForm, formFieldsError } from './apps.form.ts';
 import {
   type DeveloperAppRow,
-  findOwner,
   insertAppWithOwner,
   listAppsForUser,
-  listMembers,
   updateApp as updateAppRow,
 } from './apps.repo.ts';
 import { logoColumns, storeLogo } from './logo.ts';
@@ -36,11 +28,11 @@ export const PUBLISHED_MESSAGE = 'This is a published integration so some fields
 
 export const appStorage = (ctx: AppContext): Storage => createDiskStorage(ctx.config.dataDir);
 
-/** Creates the app with its owner membership, records the accepted terms and queues the sandbox. */
-export async function createApp(ctx: AppContext, user: SessionUser, body: CreateDeveloperAppBody) {
+/** Creates the app with its owner membership and records the accepted terms. */
+export async function createAppRow(ctx: AppContext, user: SessionUser, body: CreateDeveloperAppBody) {
   const terms = loadTerms(ctx.config);
   const now = ctx.clock.now();
-  const app = await insertAppWithOwner(ctx, {
+  return insertAppWithOwner(ctx, {
     internalName: body.internal_name,
     ownerId: user.id,
     externalProcoreOwnerId: user.procoreId,
@@ -49,8 +41,6 @@ export async function createApp(ctx: AppContext, user: SessionUser, body: Create
     createdAt: now,
     updatedAt: now,
   });
-  await requestSandbox(ctx, app.id);
-  return presentApp(ctx, { app, role: 'owner', permissions: appPermissions('owner', user) });
 }
 
 /** One page of My Apps. */
@@ -77,10 +67,6 @@ function toSummary({
   } satisfies DeveloperAppSummary;
 }
 
-export async function getApp(ctx: AppContext, user: SessionUser, appId: string): Promise<DeveloperApp> {
-  return presentApp(ctx, await loadAppAccess(ctx, user, appId));
-}
-
 /** Which settings fields the caller may change: role first, then the published lock. */
 export function fieldPermissions(access: AppAccess): Record<string, boolean> {
   const fields = Object.keys(UpdateDeveloperAppBody.shape).concat('thumbnail');
@@ -103,13 +89,16 @@ export async function getPermissions(
   return { ...access.permissions, appFieldPermissions: fieldPermissions(access) };
 }
 
-/** PATCH/PUT: validates like the web form, refuses fields the caller may not edit (403 naming them). */
-export async function updateApp(
+/**
+ * PATCH/PUT: validates like the web form, refuses fields the caller may not edit (403 naming them).
+ * Answers the caller's access with the saved row, and the notice about a small logo.
+ */
+export async function updateAppSettings(
   ctx: AppContext,
   user: SessionUser,
   appId: string,
   form: AppForm,
-): Promise<UpdateDeveloperAppResponse> {
+): Promise<{ access: AppAccess; notice: string | null }> {
   const storage = appStorage(ctx);
   const discardUpload = () => form.upload && rm(form.upload.tempPath, { force: true });
   let access: AppAccess;
@@ -151,8 +140,7 @@ export async function updateApp(
     ...logoColumns(logo, removing),
   });
   if (previousKey && (logo || removing)) await storage.delete(previousKey).catch(() => {});
-  const app = await presentApp(ctx, { ...access, app: row });
-  return { ...app, thumbnail_notice: logo?.notice ?? null };
+  return { access: { ...access, app: row }, notice: logo?.notice ?? null };
 }
 
 /** Owner only; the app disappears for everyone (soft delete). */
@@ -176,47 +164,5 @@ export async function readStoredLogo(ctx: AppContext, app: DeveloperAppRow) {
 }
 
 /** The logo's address; the version changes with the app, so a new logo is never a cached old one. */
-const thumbnailUrl = (app: Pick<DeveloperAppRow, 'id' | 'thumbnailKey' | 'updatedAt'>) =>
+export const thumbnailUrl = (app: Pick<DeveloperAppRow, 'id' | 'thumbnailKey' | 'updatedAt'>) =>
   app.thumbnailKey ? `/api/v1/developer_apps/${app.id}/thumbnail?v=${app.updatedAt.getTime()}` : null;
-
-async function presentApp(ctx: AppContext, access: AppAccess): Promise<DeveloperApp> {
-  const { app, role, permissions } = access;
-  const [owner, collaborators, sandbox, credentials, metricsData] = await Promise.all([
-    findOwner(ctx, app.ownerId),
-    listMembers(ctx, app.id),
-    ctx.config.fedramp ? null : sandboxFor(ctx, app),
-    permissions.canViewClientCredentials ? productionCredentialsFor(ctx, app) : null,
-    hasMetrics(ctx, app.id),
-  ]);
-  return {
-    id: app.id,
-    name: app.name,
-    internal_name: app.internalName,
-    uid: app.uid,
-    production_access: app.productionAccess,
-    requested_confidential: app.requestedConfidential,
-    redirect_uri: app.redirectUri,
-    confidential: app.confidential,
-    grant_type: app.grantType,
-    allowed_cors_domain: app.allowedCorsDomain,
-    legacy: app.legacy,
-    connectable: app.connectable,
-    thumbnail_url: thumbnailUrl(app),
-    published_at: app.publishedAt?.toISOString() ?? null,
-    marketplace_enabled: app.marketplaceEnabled,
-    contacts: presentContacts(app.id, app.contacts),
-    owner,
-    collaborators,
-    external_procore_owner_id: app.externalProcoreOwnerId,
-    role,
-    sandbox,
-    credentials,
-    generate_fake_sandbox_path: permissions.canGenerateFakeSandbox
-      ? `/api/v1/developer_apps/${app.id}/sandbox/generate_fake`
-      : null,
-    terms_accepted_at: app.termsAcceptedAt?.toISOString() ?? null,
-    has_metrics: metricsData,
-    created_at: app.createdAt.toISOString(),
-    updated_at: app.updatedAt.toISOString(),
-  };
-}

@@ -1,8 +1,11 @@
 /**
  * The floor every app feature stands on: app rows, who may do what with one (roles and their
- * flags), its settings, logo and contacts, My Apps.
+ * flags), its settings, logo and contacts, and My Apps. The developer-apps feature builds the
+ * single app's page on it.
  */
 export { type AppAccess, loadAppAccess, requirePermission } from './app-access.ts';
+export { assignContactIds, presentContacts } from './apps.contacts.ts';
+export { type AppForm, formFieldsError, readAppForm, readCreateForm } from './apps.form.ts';
 export {
   type DeveloperAppRow,
   findApp,
@@ -11,4 +14,22 @@ export {
   findOwner,
   type MemberRole,
   updateApp,
+  userExists,
 } from './apps.repo.ts';
+export {
+  appStorage,
+  createAppRow,
+  deleteApp,
+  listApps,
+  readStoredLogo,
+  thumbnailUrl,
+  updateAppSettings,
+} from './apps.service.ts';
+export {
+  LOGO_SIZE_MESSAGE,
+  LOGO_TYPE_MESSAGE,
+  LogoResponse,
+  logoColumns,
+  sendLogo,
+  storeLogo,
+} from './logo.ts';

@@ -149,3 +149,12 @@ export async function transferOwnership(ctx: AppContext, user: SessionUser, appI
 export async function assignOwnerAsStaff(ctx: AppContext, appId: string, userId: string): Promise<void> {
   await repo.assignOwner(ctx, { appId, userId });
 }
+
+/** The app's people as the single app shows them: owner first, then admins, then developers. */
+export async function appMembers(ctx: AppContext, appId: string) {
+  return (await repo.listMembers(ctx, appId)).map((row) => ({
+    id: row.member.id,
+    role: row.member.role,
+    developer: { name: row.name, email: row.email },
+  }));
+}

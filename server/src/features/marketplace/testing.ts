@@ -7,7 +7,7 @@ import { multipart, pngBytes } from '../../test/uploads.ts';
 import { createVersion } from '../manifests/testing.ts';
 
 /** A real MP4 (2 s, 1280×720, 24 fps, with sound) for uploads and the demo seed. */
-export const SHOWCASE_MP4 = readFileSync(path.join(import.meta.dirname, 'seed-assets/showcase.mp4'));
+export const SHOWCASE_MP4 = readFileSync(path.join(import.meta.dirname, '../../seed/assets/showcase.mp4'));
 
 /** Staff activate the marketplace listing for an app (the admin app page's toggle). */
 export async function enableMarketplace(t: Pick<TestApp, 'ctx'>, appId: string): Promise<void> {

@@ -1,5 +1,5 @@
-import type { AppContext } from '../../platform/context.ts';
-import { createNotification } from './announcements.service.ts';
+import { createNotification } from '../features/announcements/index.ts';
+import type { AppContext } from '../platform/context.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 

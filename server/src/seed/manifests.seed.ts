@@ -1,9 +1,13 @@
-import type { AppContext } from '../../platform/context.ts';
-import { sessionUser } from '../apps/apps.seed.ts';
-import { listApps } from '../apps/apps.service.ts';
-import { EXAMPLE_MANIFEST_3, EXAMPLE_MANIFEST_4_1 } from './manifest-examples.ts';
-import { changeReviewState } from './manifests.review.ts';
-import { createVersion, promote } from './manifests.service.ts';
+import { listApps } from '../features/apps/index.ts';
+import {
+  changeReviewState,
+  createVersion,
+  EXAMPLE_MANIFEST_3,
+  EXAMPLE_MANIFEST_4_1,
+  promote,
+} from '../features/manifests/index.ts';
+import type { AppContext } from '../platform/context.ts';
+import { sessionUser } from './apps.seed.ts';
 
 /**
  * Manifest versions for the demo apps (after seedDeveloperApps), through the real services:

@@ -8,19 +8,24 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { SubmissionBody } from '@portal/contracts';
 import { and, eq } from 'drizzle-orm';
-import { developerApps } from '../../db/schema/index.ts';
-import type { AppContext } from '../../platform/context.ts';
-import { streamUpload } from '../../platform/http/uploads.ts';
-import { updateApp } from '../apps/apps.repo.ts';
-import { sessionUser } from '../apps/apps.seed.ts';
-import { listManifests } from '../manifests/manifests.service.ts';
-import { mediaStorage } from './marketplace.storage.ts';
-import { hostVideo } from './marketplace.videos.ts';
+import { developerApps } from '../db/schema/index.ts';
+import { updateApp } from '../features/apps/index.ts';
+import { listManifests } from '../features/manifests/index.ts';
+import {
+  type FileKind,
+  type FormUpload,
+  hostVideo,
+  mediaStorage,
+  type SubmissionForm,
+  saveForApp,
+  saveSubmission,
+} from '../features/marketplace/index.ts';
+import type { AppContext } from '../platform/context.ts';
+import { streamUpload } from '../platform/http/uploads.ts';
+import { sessionUser } from './apps.seed.ts';
 import { demoLogo, demoScreenshot } from './seed-images.ts';
-import type { FileKind, FormUpload, SubmissionForm } from './submissions.form.ts';
-import { saveForApp, saveSubmission } from './submissions.service.ts';
 
-const VIDEO = path.join(import.meta.dirname, 'seed-assets/showcase.mp4');
+const VIDEO = path.join(import.meta.dirname, 'assets/showcase.mp4');
 
 type Listing = { app: string; name: string; accent: [number, number, number]; fields: SubmissionBody };
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { manifestHeaderStatus } from '@portal/contracts';
-import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
-import { seedDeveloperApps } from '../apps/apps.seed.ts';
+import { createTestApp, type TestApp, type TestClient } from '../test/helpers.ts';
+import { seedDeveloperApps } from './apps.seed.ts';
 import { seedManifests } from './manifests.seed.ts';
 
 let t: TestApp;

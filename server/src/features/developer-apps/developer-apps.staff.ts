@@ -5,14 +5,23 @@ import { z } from 'zod';
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
+import {
+  type AppForm,
+  appStorage,
+  assignContactIds,
+  type DeveloperAppRow,
+  findAppForStaff,
+  formFieldsError,
+  logoColumns,
+  presentContacts,
+  readStoredLogo,
+  storeLogo,
+  updateApp,
+  userExists,
+} from '../apps/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { assignOwnerAsStaff } from '../collaborators/index.ts';
 import { sandboxFor, updateSandboxAsStaff } from '../sandboxes/index.ts';
-import { assignContactIds, presentContacts } from './apps.contacts.ts';
-import { type AppForm, formFieldsError } from './apps.form.ts';
-import { type DeveloperAppRow, findAppForStaff, updateApp, userExists } from './apps.repo.ts';
-import { appStorage, readStoredLogo } from './apps.service.ts';
-import { logoColumns, storeLogo } from './logo.ts';
 
 export const OWNER_NOT_FOUND = 'No developer has that id';
 export const LOGO_MISSING_MESSAGE = 'Attach a logo (developer_app[thumbnail]) or set remove_thumbnail';

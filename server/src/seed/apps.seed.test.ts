@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, type TestApp } from '../test/helpers.ts';
 import { seedDeveloperApps } from './apps.seed.ts';
 
 let t: TestApp;

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/index.ts';
-import type { SessionUser } from '../../platform/auth/session-user.ts';
-import type { AppContext } from '../../platform/context.ts';
-import { approveProductionAccess, requestProductionAccess } from '../credentials/index.ts';
-import { buildSandbox } from '../sandboxes/index.ts';
-import { createApp, updateApp } from './apps.service.ts';
+import { users } from '../db/schema/index.ts';
+import { approveProductionAccess, requestProductionAccess } from '../features/credentials/index.ts';
+import { createApp, updateApp } from '../features/developer-apps/index.ts';
+import { buildSandbox } from '../features/sandboxes/index.ts';
+import type { SessionUser } from '../platform/auth/session-user.ts';
+import type { AppContext } from '../platform/context.ts';
 
 /** The seeded user as services see a signed-in one. */
 export async function sessionUser(ctx: AppContext, id: string): Promise<SessionUser> {

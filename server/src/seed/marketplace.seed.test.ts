@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
-import { seedDeveloperApps } from '../apps/apps.seed.ts';
-import { seedManifests } from '../manifests/manifests.seed.ts';
+import { createTestApp, type TestApp } from '../test/helpers.ts';
+import { seedDeveloperApps } from './apps.seed.ts';
+import { seedManifests } from './manifests.seed.ts';
 import { seedMarketplace } from './marketplace.seed.ts';
 
 let t: TestApp;
