@@ -10,7 +10,6 @@ import type { SubmissionBody } from '@portal/contracts';
 import { and, eq } from 'drizzle-orm';
 import { developerApps } from '../db/schema/index.ts';
 import { updateApp } from '../features/apps/index.ts';
-import { listManifests } from '../features/manifests/index.ts';
 import {
   type FileKind,
   type FormUpload,
@@ -19,7 +18,8 @@ import {
   type SubmissionForm,
   saveForApp,
   saveSubmission,
-} from '../features/marketplace/index.ts';
+} from '../features/listings/index.ts';
+import { listManifests } from '../features/manifests/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { streamUpload } from '../platform/http/uploads.ts';
 import { sessionUser } from './apps.seed.ts';

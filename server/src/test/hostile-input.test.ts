@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { createAppAs } from '../features/apps/testing.ts';
-import { enableMarketplace } from '../features/marketplace/testing.ts';
+import { enableMarketplace } from '../features/listings/testing.ts';
 import { createClient, createTestApp, type TestClient } from './helpers.ts';
 import { createContract, errorShapeProblem, leakIn } from './hostile-contract.ts';
 import {

@@ -3,8 +3,8 @@ import { after, before, test } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import { developerApps } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
+import { completeDraft } from '../listings/testing.ts';
 import { createVersion, manifestApp, promoteVersion } from '../manifests/testing.ts';
-import { completeDraft } from '../marketplace/testing.ts';
 
 let t: TestApp;
 let staff: TestClient;

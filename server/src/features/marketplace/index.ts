@@ -1,5 +1,2 @@
-/** Marketplace listings: the developer's listing and its review, and the public catalogue. */
-export { mediaStorage } from './marketplace.storage.ts';
-export { hostVideo } from './marketplace.videos.ts';
-export type { FileKind, FormUpload, SubmissionForm } from './submissions.form.ts';
-export { saveForApp, saveSubmission } from './submissions.service.ts';
+/** The public marketplace: published listings, their pages and media, and the views they count. */
+export { hasViews, today, viewsPerDay } from './marketplace.service.ts';

@@ -13,7 +13,7 @@ import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import { findAppForStaff, loadAppAccess } from '../apps/index.ts';
-import { hasViews, today, viewsPerDay } from '../marketplace/marketplace.service.ts';
+import { hasViews, today, viewsPerDay } from '../marketplace/index.ts';
 import { installationsCsv } from './metrics.csv.ts';
 
 /** Staff see any app (deleted ones too, like the admin app page); others only apps they are on. */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
 import { addMember, createAppAs } from '../apps/testing.ts';
-import { completeDraft } from '../marketplace/testing.ts';
+import { completeDraft } from '../listings/testing.ts';
 
 let t: TestApp;
 let owner: TestClient;

@@ -14,8 +14,8 @@ import {
   marketplaceSubmissions,
 } from '../../db/schema/index.ts';
 import { createAppAs } from '../../features/apps/testing.ts';
+import { enableMarketplace } from '../../features/listings/testing.ts';
 import { manifestApp, versionBody } from '../../features/manifests/testing.ts';
-import { enableMarketplace } from '../../features/marketplace/testing.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { errorHandler } from './error-handler.ts';

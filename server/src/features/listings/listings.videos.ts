@@ -16,8 +16,8 @@ import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import { formParts, unreadable } from '../../platform/http/form-data.ts';
 import { isStorableText } from '../../platform/http/storable-text.ts';
 import { discardUpload, type PendingUpload, sniffType, streamUpload } from '../../platform/http/uploads.ts';
-import { mediaStorage } from './marketplace.storage.ts';
-import { appListingAccess, requireEdit } from './submissions.access.ts';
+import { appListingAccess, requireEdit } from './listings.access.ts';
+import { mediaStorage } from './listings.storage.ts';
 
 const VIDEO_TYPES = ['video/mp4', 'video/quicktime'];
 const HASHED_ID = /^[a-f0-9]{24}$/;

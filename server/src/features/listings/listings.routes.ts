@@ -1,8 +1,19 @@
-import { AppSubmissions, IdParams, Submission, SubmissionRequest } from '@portal/contracts';
+import {
+  AppSubmissions,
+  HashedIdParams,
+  IdParams,
+  Submission,
+  SubmissionRequest,
+  VideoUpload,
+  VideoUploadQuery,
+} from '@portal/contracts';
+import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
-import { mediaStorage } from './marketplace.storage.ts';
-import { readSubmissionForm } from './submissions.form.ts';
-import * as submissions from './submissions.service.ts';
+import { readSubmissionForm } from './listings.form.ts';
+import { MEDIA_CACHE } from './listings.present.ts';
+import * as submissions from './listings.service.ts';
+import { mediaStorage } from './listings.storage.ts';
+import { readVideo, uploadVideo } from './listings.videos.ts';
 
 const SAVE_DESCRIPTION =
   'JSON, or multipart form data with the same fields (`submission[public_name]`, `submission[category_ids][]`, `submission[regions][europe]=true`, files in `submission[small_logo]`, `submission[pictures_attributes][N][file]` and, staff only, `submission[security_questionnaire_document_attributes][file]`). A save is validated with the draft rules (limits, formats); `state: in_review` submits after the full rules of spec §5, `state: draft` withdraws. In review, only staff may change the listing (409 otherwise).';
@@ -10,7 +21,7 @@ const SAVE_DESCRIPTION =
 // Multipart bodies are read by the handler; JSON ones are validated here (an absent body is no change).
 const body = SubmissionRequest.nullish();
 
-export async function submissionsRoutes(app: App) {
+export async function listingsRoutes(app: App) {
   for (const staff of [false, true]) {
     const base = staff ? '/admin' : '';
     const access = staff ? ('admin' as const) : ('user' as const);
@@ -70,4 +81,60 @@ export async function submissionsRoutes(app: App) {
       },
     );
   }
+}
+
+const fileBytes = { schema: z.unknown().describe('The file') };
+const VideoResponse = (description: string) => ({
+  description,
+  content: { 'video/mp4': fileBytes, 'video/quicktime': fileBytes },
+});
+
+/** The portal's own media host for listing videos (spec §7). */
+export async function videosRoutes(app: App) {
+  app.post(
+    '/videos',
+    {
+      config: { access: 'user', idempotent: true },
+      schema: {
+        description:
+          "Uploads a listing video (multipart: the MP4 or QuickTime file in `file`, an optional `name`) to the portal's media host. The app's owner and admins, or staff.",
+        querystring: VideoUploadQuery,
+        response: { 201: VideoUpload },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await uploadVideo(app.ctx, currentUser(request), request.query.developer_app_id, request)),
+  );
+
+  app.get(
+    '/videos/:hashed_id',
+    {
+      config: { access: 'public' },
+      schema: {
+        description: 'A hosted video; honours one `Range: bytes=` range (206).',
+        params: HashedIdParams,
+        response: { 200: VideoResponse('The video'), 206: VideoResponse('Part of the video') },
+      },
+    },
+    async (request, reply) => {
+      const { video, range, file } = await readVideo(
+        app.ctx,
+        request.params.hashed_id,
+        request.headers.range,
+      );
+      reply
+        .header('Content-Type', video.contentType)
+        .header('Accept-Ranges', 'bytes')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', MEDIA_CACHE);
+      if (!range) return reply.header('Content-Length', String(file.size)).send(file.stream);
+      return reply
+        .status(206)
+        .header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`)
+        .header('Content-Length', String(range.end - range.start + 1))
+        .send(file.stream);
+    },
+  );
 }

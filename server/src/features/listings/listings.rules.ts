@@ -1,13 +1,19 @@
 /** The listing rules as this deployment applies them, plus what only the database knows. */
 import {
+  type Category,
   LISTING_MESSAGES,
   type ListingProblem,
   type ListingRuleOptions,
   MARKETPLACE_REGIONS,
 } from '@portal/contracts';
 import type { AppContext } from '../../platform/context.ts';
-import { productionVersion } from '../manifests/manifests.service.ts';
-import { listCategories } from './submissions.repo.ts';
+import { productionVersion } from '../manifests/index.ts';
+import { listCategories } from './listings.repo.ts';
+
+/** The marketplace's categories (reference data), by label. */
+export async function categories(ctx: AppContext): Promise<Category[]> {
+  return (await listCategories(ctx)).map((row) => ({ id: row.id, label: row.label }));
+}
 
 export function ruleOptions(ctx: AppContext, forReview: boolean): ListingRuleOptions {
   return {

@@ -14,12 +14,12 @@ import { fieldMessages, validationError } from '../../platform/http/validation.t
 import { sendMail } from '../../platform/mail/mail.ts';
 import { recordEvent } from '../analytics/index.ts';
 import { recordAudit } from '../audit/index.ts';
-import { listingReviewedMail, listingSubmittedMail } from './marketplace.mail.ts';
-import { type ListingAccess, requireSubmit } from './submissions.access.ts';
-import { listingValues } from './submissions.present.ts';
-import type { SubmissionRow } from './submissions.repo.ts';
-import * as repo from './submissions.repo.ts';
-import { categoryProblems, ruleOptions } from './submissions.rules.ts';
+import { type ListingAccess, requireSubmit } from './listings.access.ts';
+import { listingReviewedMail, listingSubmittedMail } from './listings.mail.ts';
+import { listingValues } from './listings.present.ts';
+import type { SubmissionRow } from './listings.repo.ts';
+import * as repo from './listings.repo.ts';
+import { categoryProblems, ruleOptions } from './listings.rules.ts';
 
 export const REVIEW_MESSAGES = {
   submit: 'Only a draft can be submitted for review',

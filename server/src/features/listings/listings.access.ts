@@ -7,7 +7,7 @@ import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { type DeveloperAppRow, findAppWithRole, loadAppAccess, type MemberRole } from '../apps/index.ts';
-import { findSubmission, type SubmissionRow } from './submissions.repo.ts';
+import { findSubmission, type SubmissionRow } from './listings.repo.ts';
 
 export type Actor = { user: SessionUser; staff: boolean };
 

@@ -8,8 +8,8 @@ import jpeg from 'jpeg-js';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
 import { multipart, pngBytes } from '../../test/uploads.ts';
 import { createAppAs } from '../apps/testing.ts';
-import { UNEXPECTED_FILE_MESSAGE } from './submissions.form.ts';
-import { MEDIA_MESSAGES } from './submissions.media.ts';
+import { UNEXPECTED_FILE_MESSAGE } from './listings.form.ts';
+import { MEDIA_MESSAGES } from './listings.media.ts';
 import { enableMarketplace, logoPng, SHOWCASE_MP4, screenshot, uploadShowcase } from './testing.ts';
 
 let t: TestApp;

@@ -10,8 +10,6 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { discardUpload } from '../../platform/http/uploads.ts';
 import { fieldMessages, validationError } from '../../platform/http/validation.ts';
-import { mediaStorage } from './marketplace.storage.ts';
-import { resolveVideoUrl } from './marketplace.videos.ts';
 import {
   ACCESS_MESSAGES,
   type Actor,
@@ -20,16 +18,18 @@ import {
   requireEdit,
   submissionAccess,
   viewerOf,
-} from './submissions.access.ts';
-import { createDraft, dropDraft } from './submissions.copy.ts';
-import { columnsFrom, refuseStaffOnly, STAFF_ONLY_MESSAGE } from './submissions.fields.ts';
-import type { SubmissionForm } from './submissions.form.ts';
-import { forgetPlannedFiles, planMedia, storePlannedFiles } from './submissions.media.ts';
-import { listingValues, toSubmission } from './submissions.present.ts';
-import type { SubmissionRow } from './submissions.repo.ts';
-import * as repo from './submissions.repo.ts';
-import { reviewListing, submitListing, withdrawListing } from './submissions.review.ts';
-import { appVersionLabel, appVersionProblems, categoryProblems, ruleOptions } from './submissions.rules.ts';
+} from './listings.access.ts';
+import { createDraft, dropDraft } from './listings.copy.ts';
+import { columnsFrom, refuseStaffOnly, STAFF_ONLY_MESSAGE } from './listings.fields.ts';
+import type { SubmissionForm } from './listings.form.ts';
+import { forgetPlannedFiles, planMedia, storePlannedFiles } from './listings.media.ts';
+import { listingValues, toSubmission } from './listings.present.ts';
+import type { SubmissionRow } from './listings.repo.ts';
+import * as repo from './listings.repo.ts';
+import { reviewListing, submitListing, withdrawListing } from './listings.review.ts';
+import { appVersionLabel, appVersionProblems, categoryProblems, ruleOptions } from './listings.rules.ts';
+import { mediaStorage } from './listings.storage.ts';
+import { resolveVideoUrl } from './listings.videos.ts';
 
 const conflict = (message: string) => new AppError('conflict', message, { errors: [message] });
 
@@ -198,4 +198,4 @@ async function applyFields(ctx: AppContext, access: ListingAccess, row: Submissi
   return saved;
 }
 
-export { LEADS_MESSAGE, STAFF_ONLY_MESSAGE } from './submissions.fields.ts';
+export { LEADS_MESSAGE, STAFF_ONLY_MESSAGE } from './listings.fields.ts';

@@ -17,8 +17,8 @@ import {
 import { AppError } from '../../platform/errors.ts';
 import { type DecodedImage, ImageRefused, readImage, sniffType } from '../../platform/http/uploads.ts';
 import type { Storage } from '../../platform/storage.ts';
-import type { FileKind, FormUpload } from './submissions.form.ts';
-import type { AttachmentRow, NewAttachmentRow } from './submissions.repo.ts';
+import type { FileKind, FormUpload } from './listings.form.ts';
+import type { AttachmentRow, NewAttachmentRow } from './listings.repo.ts';
 
 export const MEDIA_MESSAGES = {
   invalidType: LISTING_MESSAGES.invalidFileType,

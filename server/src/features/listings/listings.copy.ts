@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../platform/context.ts';
 import { streamUpload } from '../../platform/http/uploads.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { mediaStorage } from './marketplace.storage.ts';
-import type { ListingAccess } from './submissions.access.ts';
-import type { SubmissionRow } from './submissions.repo.ts';
-import * as repo from './submissions.repo.ts';
+import type { ListingAccess } from './listings.access.ts';
+import type { SubmissionRow } from './listings.repo.ts';
+import * as repo from './listings.repo.ts';
+import { mediaStorage } from './listings.storage.ts';
 
 /** A new draft: a copy of the published listing (its media copied too) when there is one, else empty. */
 export async function createDraft(ctx: AppContext, access: ListingAccess): Promise<SubmissionRow> {

@@ -7,10 +7,10 @@ import { createTestApp, type TestApp, type TestClient } from '../../test/helpers
 import { createAppAs } from '../apps/testing.ts';
 import { joinApp } from '../collaborators/testing.ts';
 import { createVersion, manifestApp } from '../manifests/testing.ts';
-import { ACCESS_MESSAGES } from './submissions.access.ts';
-import { REVIEW_MESSAGES } from './submissions.review.ts';
-import { UNKNOWN_APP_VERSION } from './submissions.rules.ts';
-import { STAFF_ONLY_MESSAGE } from './submissions.service.ts';
+import { ACCESS_MESSAGES } from './listings.access.ts';
+import { REVIEW_MESSAGES } from './listings.review.ts';
+import { UNKNOWN_APP_VERSION } from './listings.rules.ts';
+import { STAFF_ONLY_MESSAGE } from './listings.service.ts';
 import { completeDraft, completeFields, enableMarketplace } from './testing.ts';
 
 let t: TestApp;

@@ -5,9 +5,9 @@
 import { STAFF_ONLY_FIELDS, type SubmissionBody } from '@portal/contracts';
 import { AppError } from '../../platform/errors.ts';
 import { sanitizeAdminMessage } from './admin-message.ts';
-import type { ListingAccess } from './submissions.access.ts';
-import type { NewSubmissionRow, SubmissionRow } from './submissions.repo.ts';
-import { availableRegionIds } from './submissions.rules.ts';
+import type { ListingAccess } from './listings.access.ts';
+import type { NewSubmissionRow, SubmissionRow } from './listings.repo.ts';
+import { availableRegionIds } from './listings.rules.ts';
 
 export const STAFF_ONLY_MESSAGE = 'Only platform staff can change this';
 export const LEADS_MESSAGE = 'Only platform employees can offer the create-lead contact option';
