@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { developerApps, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { containsAny, type ListSort, listPage, resolveSort } from '../../platform/list/index.ts';
-import { appInReview } from './review-state.ts';
+import { appInReview } from '../review/index.ts';
 
 /** Each sort ends in the id (unique); each has its index (schema/apps.ts). */
 const SORTS = {

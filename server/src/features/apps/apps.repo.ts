@@ -166,25 +166,6 @@ export async function liveAppCount(ctx: AppContext, userId: string): Promise<num
   return row?.n ?? 0;
 }
 
-/** The app's members with their names and e-mails, owner first. */
-export async function listMembers(ctx: AppContext, appId: string) {
-  const rows = await ctx.db
-    .select({
-      id: developerAppMembers.id,
-      role: developerAppMembers.role,
-      name: users.name,
-      email: users.email,
-    })
-    .from(developerAppMembers)
-    .leftJoin(users, eq(users.id, developerAppMembers.userId))
-    .where(eq(developerAppMembers.developerAppId, appId))
-    .orderBy(developerAppMembers.createdAt);
-  const rank = { owner: 0, admin: 1, developer: 2 } as const;
-  return rows
-    .sort((a, b) => rank[a.role] - rank[b.role])
-    .map((row) => ({ id: row.id, role: row.role, developer: { name: row.name, email: row.email } }));
-}
-
 /** Any app, deleted ones too (staff pages), with its owner. */
 export async function findAppForStaff(ctx: AppContext, appId: string) {
   if (!isUuid(appId)) return null;

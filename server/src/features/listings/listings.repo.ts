@@ -1,11 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
-  developerAppMembers,
   marketplaceAttachments,
   marketplaceCategories,
   marketplaceSubmissions,
-  users,
 } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { isUuid } from '../../platform/ids.ts';
@@ -172,23 +170,4 @@ export async function slugTaken(tx: Tx, slug: string, appId: string): Promise<bo
     )
     .limit(1);
   return Boolean(row);
-}
-
-/** Platform reviewers: every platform admin. */
-export async function reviewerEmails(ctx: AppContext): Promise<Array<{ id: string; email: string }>> {
-  return ctx.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.role, 'admin'));
-}
-
-/** The app's owner and admins (they hear the review's outcome). */
-export async function ownerAndAdmins(ctx: AppContext, appId: string) {
-  return ctx.db
-    .select({ id: users.id, email: users.email, name: users.name })
-    .from(developerAppMembers)
-    .innerJoin(users, eq(users.id, developerAppMembers.userId))
-    .where(
-      and(
-        eq(developerAppMembers.developerAppId, appId),
-        inArray(developerAppMembers.role, ['owner', 'admin']),
-      ),
-    );
 }

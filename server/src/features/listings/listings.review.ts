@@ -5,15 +5,12 @@
  * a withdrawal records the tracking event; a submission is mailed to the reviewers, an outcome to
  * the app's owner and admins (except a silent approval).
  */
-import { randomUUID } from 'node:crypto';
 import { LISTING_MESSAGES, LISTING_REVIEW_EVENT, listingProblems } from '@portal/contracts';
 import type { Tx } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { fieldMessages, validationError } from '../../platform/http/validation.ts';
-import { sendMail } from '../../platform/mail/mail.ts';
-import { recordEvent } from '../analytics/index.ts';
-import { recordAudit } from '../audit/index.ts';
+import { notifyReview, recordReviewChange } from '../review/index.ts';
 import { type ListingAccess, requireSubmit } from './listings.access.ts';
 import { listingReviewedMail, listingSubmittedMail } from './listings.mail.ts';
 import { listingValues } from './listings.present.ts';
@@ -38,17 +35,16 @@ const nameOf = (access: ListingAccess, row: SubmissionRow) => ({
   listingName: row.publicName ?? access.app.name ?? access.app.internalName,
 });
 
-async function track(ctx: AppContext, access: ListingAccess, row: SubmissionRow, state: string) {
-  await recordEvent(ctx, access.user.id, {
-    key: LISTING_REVIEW_EVENT,
-    additional_properties: {
-      state,
-      developer_app_id: row.developerAppId,
-      submission_id: row.id,
-      ...(state === 'approved' ? { silent: row.silent } : {}),
-    },
-  });
-}
+/** The tracking event of a listing's review change (all but a withdrawal). */
+const reviewEvent = (row: SubmissionRow, state: string) => ({
+  key: LISTING_REVIEW_EVENT,
+  properties: {
+    state,
+    developer_app_id: row.developerAppId,
+    submission_id: row.id,
+    ...(state === 'approved' ? { silent: row.silent } : {}),
+  },
+});
 
 async function moved(ctx: AppContext, change: (tx: Tx) => Promise<SubmissionRow | null>) {
   const row = await ctx.db.transaction(change);
@@ -79,21 +75,21 @@ export async function submitListing(ctx: AppContext, access: ListingAccess, row:
       updatedAt: now,
     }),
   );
-  await track(ctx, access, submitted, 'submitted');
-  const mail = listingSubmittedMail(ctx.config, {
-    ...nameOf(access, submitted),
-    submitterName: access.user.name,
+  await recordReviewChange(ctx, access.user, {
+    appId: row.developerAppId,
+    event: reviewEvent(submitted, 'submitted'),
   });
-  // One key per transition (a retried mail job still sends once; a resubmission mails again).
-  const event = randomUUID();
-  for (const reviewer of await repo.reviewerEmails(ctx)) {
-    await sendMail(ctx, {
-      to: reviewer.email,
-      template: 'marketplace.listing_submitted',
-      idempotencyKey: `marketplace.submitted:${row.id}:${event}:${reviewer.id}`,
-      ...mail,
-    });
-  }
+  await notifyReview(ctx, {
+    kind: 'marketplace',
+    event: 'submitted',
+    subjectId: row.id,
+    appId: row.developerAppId,
+    template: 'marketplace.listing_submitted',
+    mail: listingSubmittedMail(ctx.config, {
+      ...nameOf(access, submitted),
+      submitterName: access.user.name,
+    }),
+  });
   return submitted;
 }
 
@@ -151,41 +147,40 @@ export async function reviewListing(
           }),
         );
   // The staff audit log keeps each decision on the app's history, with the message it was sent with.
-  await recordAudit(
-    ctx,
-    access.user,
-    decision.outcome === 'approved' ? 'developer_app.listing_approve' : 'developer_app.listing_reject',
-    { type: 'developer_app', id: row.developerAppId },
-    {
-      listing: row.state,
-      approval_state: row.approvalState,
-      silent: row.silent,
-      admin_message: messageBefore,
+  await recordReviewChange(ctx, access.user, {
+    appId: row.developerAppId,
+    event: reviewEvent(reviewed, decision.outcome),
+    audit: {
+      action:
+        decision.outcome === 'approved' ? 'developer_app.listing_approve' : 'developer_app.listing_reject',
+      before: {
+        listing: row.state,
+        approval_state: row.approvalState,
+        silent: row.silent,
+        admin_message: messageBefore,
+      },
+      after: {
+        listing: reviewed.state,
+        approval_state: reviewed.approvalState,
+        silent: reviewed.silent,
+        admin_message: reviewed.adminMessage,
+      },
+      keep: ['admin_message'],
     },
-    {
-      listing: reviewed.state,
-      approval_state: reviewed.approvalState,
-      silent: reviewed.silent,
-      admin_message: reviewed.adminMessage,
-    },
-    ['admin_message'],
-  );
-  await track(ctx, access, reviewed, decision.outcome);
-  if (decision.outcome === 'approved' && decision.silent) return reviewed;
-  const mail = listingReviewedMail(ctx.config, {
-    ...nameOf(access, reviewed),
-    outcome: decision.outcome,
-    adminMessage: reviewed.adminMessage,
   });
-  const event = randomUUID();
-  for (const person of await repo.ownerAndAdmins(ctx, row.developerAppId)) {
-    await sendMail(ctx, {
-      to: person.email,
-      template: `marketplace.listing_${decision.outcome}`,
-      idempotencyKey: `marketplace.${decision.outcome}:${row.id}:${event}:${person.id}`,
-      ...mail,
-    });
-  }
+  if (decision.outcome === 'approved' && decision.silent) return reviewed;
+  await notifyReview(ctx, {
+    kind: 'marketplace',
+    event: decision.outcome,
+    subjectId: row.id,
+    appId: row.developerAppId,
+    template: `marketplace.listing_${decision.outcome}`,
+    mail: listingReviewedMail(ctx.config, {
+      ...nameOf(access, reviewed),
+      outcome: decision.outcome,
+      adminMessage: reviewed.adminMessage,
+    }),
+  });
   return reviewed;
 }
 

@@ -187,9 +187,3 @@ export async function pageVersions(
     (row) => row.version.id,
   );
 }
-
-/** Platform staff who review versions (every account with the admin role). */
-export async function reviewerEmails(ctx: AppContext): Promise<string[]> {
-  const rows = await ctx.db.select({ email: users.email }).from(users).where(eq(users.role, 'admin'));
-  return rows.map((row) => row.email);
-}
