@@ -154,12 +154,13 @@ export async function seedMarketplace(
       },
       uploads,
     };
-    const { submission } = await saveForApp(ctx, { user: developer, staff: false }, app.id, form);
-    const submit = { body: { state: 'in_review' as const }, uploads: new Map() };
-    await saveSubmission(ctx, { user: developer, staff: false }, submission.id, submit);
+    const developerActor = { user: developer, staff: false };
+    const { submission } = await saveForApp(ctx, developerActor, app.id, form, null);
+    const noFields = { body: {}, uploads: new Map() };
+    await saveSubmission(ctx, developerActor, submission.id, noFields, { name: 'submit' });
     if (index === 0) {
-      const approve = { body: { approval_state: 'approved' as const, silent: true }, uploads: new Map() };
-      await saveSubmission(ctx, { user: admin, staff: true }, submission.id, approve);
+      const approve = { name: 'review', outcome: 'approved', silent: true } as const;
+      await saveSubmission(ctx, { user: admin, staff: true }, submission.id, noFields, approve);
     }
   }
 }

@@ -10,13 +10,14 @@ import {
 import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
 import { readSubmissionForm } from './listings.form.ts';
+import { requestedMove } from './listings.moves.ts';
 import { MEDIA_CACHE } from './listings.present.ts';
 import * as submissions from './listings.service.ts';
 import { mediaStorage } from './listings.storage.ts';
 import { readVideo, uploadVideo } from './listings.videos.ts';
 
 const SAVE_DESCRIPTION =
-  'JSON, or multipart form data with the same fields (`submission[public_name]`, `submission[category_ids][]`, `submission[regions][europe]=true`, files in `submission[small_logo]`, `submission[pictures_attributes][N][file]` and, staff only, `submission[security_questionnaire_document_attributes][file]`). A save is validated with the draft rules (limits, formats); `state: in_review` submits after the full rules of spec §5, `state: draft` withdraws. In review, only staff may change the listing (409 otherwise).';
+  'JSON, or multipart form data with the same fields (`submission[public_name]`, `submission[category_ids][]`, `submission[regions][europe]=true`, files in `submission[small_logo]`, `submission[pictures_attributes][N][file]` and, staff only, `submission[security_questionnaire_document_attributes][file]`). A save is validated with the draft rules (limits, formats); `state: in_review` submits after the full rules of spec §5, `state: draft` withdraws; a save asks for one move at most (a `state`, or from staff an `approval_state`). In review, only staff may change the listing (409 otherwise).';
 
 // Multipart bodies are read by the handler; JSON ones are validated here (an absent body is no change).
 const body = SubmissionRequest.nullish();
@@ -53,7 +54,8 @@ export async function listingsRoutes(app: App) {
       },
       async (request, reply) => {
         const form = await readSubmissionForm(request, mediaStorage(app.ctx));
-        const result = await submissions.saveForApp(app.ctx, actor(request), request.params.id, form);
+        const move = requestedMove(form.body, staff);
+        const result = await submissions.saveForApp(app.ctx, actor(request), request.params.id, form, move);
         return reply.status(result.created ? 201 : 200).send(result.submission);
       },
     );
@@ -77,7 +79,8 @@ export async function listingsRoutes(app: App) {
       },
       async (request) => {
         const form = await readSubmissionForm(request, mediaStorage(app.ctx));
-        return submissions.saveSubmission(app.ctx, actor(request), request.params.id, form);
+        const move = requestedMove(form.body, staff);
+        return submissions.saveSubmission(app.ctx, actor(request), request.params.id, form, move);
       },
     );
   }

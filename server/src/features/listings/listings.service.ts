@@ -23,6 +23,7 @@ import { createDraft, dropDraft } from './listings.copy.ts';
 import { columnsFrom, refuseStaffOnly, STAFF_ONLY_MESSAGE } from './listings.fields.ts';
 import type { SubmissionForm } from './listings.form.ts';
 import { forgetPlannedFiles, planMedia, storePlannedFiles } from './listings.media.ts';
+import { type ListingMove, MOVE_KEYS } from './listings.moves.ts';
 import { listingValues, toSubmission } from './listings.present.ts';
 import type { SubmissionRow } from './listings.repo.ts';
 import * as repo from './listings.repo.ts';
@@ -64,18 +65,19 @@ export async function saveForApp(
   actor: Actor,
   appId: string,
   form: SubmissionForm,
+  move: ListingMove | null,
 ): Promise<{ created: boolean; submission: Submission }> {
   try {
     const access = await appListingAccess(ctx, actor, appId);
     requireEdit(access);
     const { unpublished } = await repo.findAppSubmissions(ctx, access.app.id);
-    if (unpublished) return { created: false, submission: await save(ctx, access, unpublished, form) };
+    if (unpublished) return { created: false, submission: await save(ctx, access, unpublished, form, move) };
     if (!access.staff && !access.app.marketplaceEnabled)
       throw new AppError('forbidden', ACCESS_MESSAGES.notActivated);
     refuseStaffOnly(access, null, form.body);
     const draft = await createDraft(ctx, access);
     try {
-      return { created: true, submission: await save(ctx, access, draft, form) };
+      return { created: true, submission: await save(ctx, access, draft, form, move) };
     } catch (error) {
       // A create that failed leaves nothing behind.
       await dropDraft(ctx, draft.id);
@@ -87,38 +89,43 @@ export async function saveForApp(
 }
 
 /** `PATCH /submissions/{id}`. */
-export async function saveSubmission(ctx: AppContext, actor: Actor, id: string, form: SubmissionForm) {
+export async function saveSubmission(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  form: SubmissionForm,
+  move: ListingMove | null,
+) {
   try {
     const { access, row } = await submissionAccess(ctx, actor, id);
     requireEdit(access);
     if (row.archivedAt) throw conflict(ACCESS_MESSAGES.archived);
     if (row.state === 'published' && !access.staff) throw conflict(ACCESS_MESSAGES.published);
-    return await save(ctx, access, row, form);
+    return await save(ctx, access, row, form, move);
   } finally {
     await Promise.all([...form.uploads.values()].map(discardUpload));
   }
 }
 
-const TRANSITION_KEYS = new Set(['state', 'approval_state', 'silent']);
-
-async function save(ctx: AppContext, access: ListingAccess, start: SubmissionRow, form: SubmissionForm) {
+/**
+ * The field changes, then the move the route named. A withdrawal comes first, so a developer may
+ * change what they took back from review in the same save; a submission or a review comes after.
+ */
+async function save(
+  ctx: AppContext,
+  access: ListingAccess,
+  start: SubmissionRow,
+  form: SubmissionForm,
+  move: ListingMove | null,
+) {
   const body = refuseStaffOnly(access, start, form.body);
-  let row = start;
-  if (body.state === 'draft') row = await withdrawListing(ctx, access, row);
-  const changes = Object.keys(body).filter((key) => !TRANSITION_KEYS.has(key));
-  if (changes.length) {
+  let row = move?.name === 'withdraw' ? await withdrawListing(ctx, access, start) : start;
+  if (Object.keys(body).some((key) => !MOVE_KEYS.has(key))) {
     if (row.state === 'in_review' && !access.staff) throw conflict(ACCESS_MESSAGES.inReview);
     row = await applyFields(ctx, access, row, { ...form, body });
   }
-  if (body.state === 'in_review') row = await submitListing(ctx, access, row);
-  if (body.approval_state)
-    row = await reviewListing(
-      ctx,
-      access,
-      row,
-      { outcome: body.approval_state, silent: body.silent ?? false },
-      start.adminMessage,
-    );
+  if (move?.name === 'submit') row = await submitListing(ctx, access, row);
+  if (move?.name === 'review') row = await reviewListing(ctx, access, row, move, start.adminMessage);
   return present(ctx, access, row);
 }
 

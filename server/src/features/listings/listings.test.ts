@@ -8,6 +8,7 @@ import { createAppAs } from '../apps/testing.ts';
 import { joinApp } from '../collaborators/testing.ts';
 import { createVersion, manifestApp } from '../manifests/testing.ts';
 import { ACCESS_MESSAGES } from './listings.access.ts';
+import { ONE_MOVE_MESSAGE } from './listings.moves.ts';
 import { REVIEW_MESSAGES } from './listings.review.ts';
 import { UNKNOWN_APP_VERSION } from './listings.rules.ts';
 import { STAFF_ONLY_MESSAGE } from './listings.service.ts';
@@ -336,6 +337,23 @@ describe('the review flow', () => {
     const res = await patch(owner.client, id, { public_name: 'Kept', state: 'in_review' });
     assert.equal(res.statusCode, 422);
     assert.equal((await owner.client.get(`${V}/submissions/${id}`)).json().public_name, 'Kept');
+  });
+
+  test('a save makes one move: state and approval_state together are refused (422) and nothing moves', async () => {
+    const appId = await newApp('One Move');
+    const draft = await completeDraft(t, owner.client, appId, 'One Move');
+    const res = await patch(
+      staff.client,
+      draft.id,
+      { tagline: 'Not kept', state: 'in_review', approval_state: 'approved' },
+      true,
+    );
+    assert.equal(res.statusCode, 422, res.body);
+    assert.deepEqual(res.json().fields, { approval_state: [ONE_MOVE_MESSAGE] });
+    const current = (await owner.client.get(`${V}/submissions/${draft.id}`)).json();
+    assert.equal(current.state, 'draft');
+    assert.notEqual(current.tagline, 'Not kept');
+    assert.deepEqual(await events(draft.id), []);
   });
 
   test('every other transition answers 409 and changes nothing', async () => {
