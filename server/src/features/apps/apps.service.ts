@@ -128,19 +128,29 @@ export async function updateAppSettings(
   const previousKey = access.app.thumbnailKey;
   const removing = body.remove_thumbnail === true && !logo;
   const row = await updateAppRow(ctx, appId, {
+    ...settingsColumns(body, access.app),
+    ...logoColumns(logo, removing),
+  });
+  if (previousKey && (logo || removing)) await storage.delete(previousKey).catch(() => {});
+  return { access: { ...access, app: row }, notice: logo?.notice ?? null };
+}
+
+type SettingsFields = Pick<
+  UpdateDeveloperAppBody,
+  'internal_name' | 'name' | 'redirect_uri' | 'allowed_cors_domain' | 'legacy' | 'connectable' | 'contacts'
+>;
+
+/** The app's columns a settings body changes (only what it names), as the developer's and staff's saves write them. */
+export function settingsColumns(body: SettingsFields, app: Pick<DeveloperAppRow, 'contacts'>) {
+  return {
     ...(body.internal_name !== undefined ? { internalName: body.internal_name } : {}),
     ...(body.name !== undefined ? { name: body.name || null } : {}),
     ...(body.redirect_uri !== undefined ? { redirectUri: body.redirect_uri.trim() } : {}),
     ...(body.allowed_cors_domain !== undefined ? { allowedCorsDomain: body.allowed_cors_domain.trim() } : {}),
     ...(body.legacy !== undefined ? { legacy: body.legacy } : {}),
     ...(body.connectable !== undefined ? { connectable: body.connectable } : {}),
-    ...(body.contacts !== undefined
-      ? { contacts: assignContactIds(access.app.contacts, body.contacts) }
-      : {}),
-    ...logoColumns(logo, removing),
-  });
-  if (previousKey && (logo || removing)) await storage.delete(previousKey).catch(() => {});
-  return { access: { ...access, app: row }, notice: logo?.notice ?? null };
+    ...(body.contacts !== undefined ? { contacts: assignContactIds(app.contacts, body.contacts) } : {}),
+  };
 }
 
 /** Owner only; the app disappears for everyone (soft delete). */

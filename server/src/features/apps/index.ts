@@ -22,6 +22,7 @@ export {
   deleteApp,
   listApps,
   readStoredLogo,
+  settingsColumns,
   thumbnailUrl,
   updateAppSettings,
 } from './apps.service.ts';

@@ -8,13 +8,13 @@ import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import {
   type AppForm,
   appStorage,
-  assignContactIds,
   type DeveloperAppRow,
   findAppForStaff,
   formFieldsError,
   logoColumns,
   presentContacts,
   readStoredLogo,
+  settingsColumns,
   storeLogo,
   updateApp,
   userExists,
@@ -82,14 +82,8 @@ export async function updateAppAsStaff(
     await updateSandboxAsStaff(ctx, app, body.sandbox_attributes);
   }
   await updateApp(ctx, app.id, {
-    ...(body.internal_name !== undefined ? { internalName: body.internal_name } : {}),
-    ...(body.name !== undefined ? { name: body.name || null } : {}),
-    ...(body.redirect_uri !== undefined ? { redirectUri: body.redirect_uri.trim() } : {}),
-    ...(body.allowed_cors_domain !== undefined ? { allowedCorsDomain: body.allowed_cors_domain.trim() } : {}),
-    ...(body.legacy !== undefined ? { legacy: body.legacy } : {}),
-    ...(body.connectable !== undefined ? { connectable: body.connectable } : {}),
+    ...settingsColumns(body, app),
     ...(body.marketplace_enabled !== undefined ? { marketplaceEnabled: body.marketplace_enabled } : {}),
-    ...(body.contacts !== undefined ? { contacts: assignContactIds(app.contacts, body.contacts) } : {}),
     ...(body.deleted_at === null ? { deletedAt: null } : {}),
   });
   const saved = await getAppAsStaff(ctx, app.id);

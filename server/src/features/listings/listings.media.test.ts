@@ -9,7 +9,7 @@ import { createTestApp, type TestApp, type TestClient } from '../../test/helpers
 import { multipart, pngBytes } from '../../test/uploads.ts';
 import { createAppAs } from '../apps/testing.ts';
 import { UNEXPECTED_FILE_MESSAGE } from './listings.form.ts';
-import { MEDIA_MESSAGES } from './listings.media.ts';
+import { MEDIA_MESSAGES } from './listings.uploads.ts';
 import { enableMarketplace, logoPng, SHOWCASE_MP4, screenshot, uploadShowcase } from './testing.ts';
 
 let t: TestApp;
