@@ -1,23 +1,20 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { createTestApp, type TestApp, type TestClient } from '../test/helpers.ts';
+import { createTestApp, type TestApp } from '../test/helpers.ts';
 import { seedAnnouncements } from './announcements.seed.ts';
 
 let t: TestApp;
-let admin: TestClient;
-let adminUser: { id: string; email: string };
 before(async () => {
+  // New York, like the announcements' own tests: a date-only show-after opens at 04:00 or 05:00 UTC.
   t = await createTestApp({ timeZone: 'America/New_York' });
-  const created = await t.asNewUser({ role: 'admin', name: 'Avery Admin' });
-  admin = created.client;
-  adminUser = created.user;
 });
 after(() => t.close());
 
 test('the seeder creates normal, critical, draft and scheduled announcements through the service', async () => {
+  const admin = await t.asNewUser({ role: 'admin' });
   t.clock.set('2031-01-01T12:00:00Z');
-  await seedAnnouncements(t.ctx, { admin: adminUser });
-  const rows = (await admin.get('/api/v1/admin/notifications?per_page=5')).json();
+  await seedAnnouncements(t.ctx, { admin: admin.user });
+  const rows = (await admin.client.get('/api/v1/admin/notifications?per_page=5')).json();
   assert.equal(rows.length, 5);
   assert.equal(rows.filter((r: { critical: boolean }) => r.critical).length, 1);
   assert.equal(rows.filter((r: { draft: boolean }) => r.draft).length, 1);

@@ -31,10 +31,15 @@ export const MESSAGES = {
   canceled: 'This invitation was canceled',
 } as const;
 
-/** Matrix row "Update Collaborator Permissions": owner and admins invite, remove and change roles. */
-export function requireManage(access: AppAccess): void {
+/**
+ * The app, for someone who may manage its people: matrix row "Update Collaborator Permissions"
+ * (owner and admins invite, remove and change roles).
+ */
+export async function loadManagedApp(ctx: AppContext, user: SessionUser, appId: string): Promise<AppAccess> {
+  const access = await loadAppAccess(ctx, user, appId);
   if (!roleAllows(access.role, 'updateCollaborators'))
     throw forbidden('You do not have permission to manage collaborators');
+  return access;
 }
 
 export const appName = (access: AppAccess) => access.app.name ?? access.app.internalName;
@@ -77,8 +82,7 @@ async function collaboratorsAfterChange(
 }
 
 export async function updateRoles(ctx: AppContext, user: SessionUser, body: UpdateCollaboratorsBody) {
-  const access = await loadAppAccess(ctx, user, body.developer_app_id);
-  requireManage(access);
+  const access = await loadManagedApp(ctx, user, body.developer_app_id);
   const members = await repo.listMembers(ctx, access.app.id);
   for (const change of body.collaborators) {
     const target = members.find((row) => row.member.id === change.id);
@@ -96,8 +100,7 @@ export async function removeCollaborator(
   appId: string,
   memberId: string,
 ) {
-  const access = await loadAppAccess(ctx, user, appId);
-  requireManage(access);
+  const access = await loadManagedApp(ctx, user, appId);
   const target = await repo.findMember(ctx, access.app.id, memberId);
   if (!target) throw notFound('Collaborator');
   if (target.member.userId === user.id) throw forbidden(MESSAGES.removeSelf);

@@ -15,7 +15,7 @@ import { sendMail } from '../../platform/mail/mail.ts';
 import { findApp, loadAppAccess } from '../apps/index.ts';
 import * as mails from './collaborators.mail.ts';
 import { findMemberByEmail } from './collaborators.repo.ts';
-import { appName, MESSAGES, requireManage } from './collaborators.service.ts';
+import { appName, loadManagedApp, MESSAGES } from './collaborators.service.ts';
 import * as repo from './invitations.repo.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -50,8 +50,7 @@ export async function invite(
   body: CreateInvitationBody,
 ): Promise<Invitation> {
   const email = body.email.trim().toLowerCase();
-  const access = await loadAppAccess(ctx, user, body.developer_app_id);
-  requireManage(access);
+  const access = await loadManagedApp(ctx, user, body.developer_app_id);
   if (await findMemberByEmail(ctx, access.app.id, email))
     throw new AppError('conflict', MESSAGES.alreadyCollaborator, {
       errors: [MESSAGES.alreadyCollaborator],
@@ -95,8 +94,7 @@ export async function cancelInvitation(
   appId: string,
   invitationId: string,
 ) {
-  const access = await loadAppAccess(ctx, user, appId);
-  requireManage(access);
+  const access = await loadManagedApp(ctx, user, appId);
   const existing = await repo.findInvitation(ctx, access.app.id, invitationId);
   if (!existing) throw notFound('Invitation');
   const row = await repo.cancelInvitation(ctx, existing.id);

@@ -93,10 +93,7 @@ export async function ensureSandboxOauthApplication(ctx: AppContext, app: Develo
 async function loadClient(ctx: AppContext, user: SessionUser, idOrUid: string) {
   const client = await findOauthApplication(ctx, idOrUid);
   if (!client) throw notFound('OAuth application');
-  const access = await loadAppAccess(ctx, user, client.developerAppId).catch(() => {
-    throw notFound('OAuth application');
-  });
-  return { client, access };
+  return { client, access: await loadAppAccess(ctx, user, client.developerAppId, 'OAuth application') };
 }
 
 export async function getOauthApplication(ctx: AppContext, user: SessionUser, id: string) {

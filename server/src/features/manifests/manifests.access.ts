@@ -10,9 +10,9 @@ import {
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
-import { type DeveloperAppRow, findAppWithRole, type MemberRole } from '../apps/index.ts';
+import { type DeveloperAppRow, findApp, findAppWithRole, type MemberRole } from '../apps/index.ts';
 import { hasLiveSandbox } from '../sandboxes/index.ts';
-import type { AppFacts, AppVersionRow, Environment } from './manifests.repo.ts';
+import { type AppFacts, type AppVersionRow, type Environment, findVersion } from './manifests.repo.ts';
 
 export const MODIFY_DENIED = 'You do not have permission to create, modify or publish manifests';
 
@@ -36,6 +36,26 @@ export async function loadManifestAccess(
   if (!row || (!row.role && !staff)) throw notFound(what);
   if (need !== 'view' && !staff && !roleAllows(row.role, 'modifyManifests')) throw forbidden(MODIFY_DENIED);
   return { app: row.app, role: row.role };
+}
+
+/**
+ * A version and its live app, for a change by `actor`: the app's owner and admins (`modify`), or
+ * staff on any app. An unknown version, or one the caller may not see, is 404.
+ */
+export async function loadVersionToChange(
+  ctx: AppContext,
+  user: SessionUser,
+  id: string,
+  actor: 'developer' | 'admin',
+): Promise<{ version: AppVersionRow; app: DeveloperAppRow }> {
+  const version = await findVersion(ctx, id);
+  if (!version) throw notFound('App version');
+  const app =
+    actor === 'admin'
+      ? await findApp(ctx, version.developerAppId)
+      : (await loadManifestAccess(ctx, user, version.developerAppId, 'modify', 'App version')).app;
+  if (!app) throw notFound('App version');
+  return { version, app };
 }
 
 export const toEnvironment = (type: EnvironmentType): Environment =>

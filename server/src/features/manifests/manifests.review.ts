@@ -14,10 +14,10 @@ import {
 } from '@portal/contracts';
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
-import { type DeveloperAppRow, findApp } from '../apps/index.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { DeveloperAppRow } from '../apps/index.ts';
 import { notifyReview, recordReviewChange } from '../review/index.ts';
-import { loadManifestAccess, toManifest, versionRef } from './manifests.access.ts';
+import { loadVersionToChange, toManifest, versionRef } from './manifests.access.ts';
 import * as mails from './manifests.mail.ts';
 import * as repo from './manifests.repo.ts';
 
@@ -50,13 +50,7 @@ export async function changeReviewState(
   requested: { state: ReviewState; notes?: string | null | undefined },
   actor: ReviewActor,
 ): Promise<Manifest> {
-  const version = await repo.findVersion(ctx, id);
-  if (!version) throw notFound('App version');
-  const app =
-    actor === 'admin'
-      ? await findApp(ctx, version.developerAppId)
-      : (await loadManifestAccess(ctx, user, version.developerAppId, 'modify', 'App version')).app;
-  if (!app) throw notFound('App version');
+  const { version, app } = await loadVersionToChange(ctx, user, id, actor);
   if (version.environment !== 'production') throw new AppError('conflict', REVIEW_MESSAGES.sandbox);
   const transition = reviewTransition(version.state, requested.state, actor);
   if (!transition.ok) throw new AppError('conflict', transition.message);

@@ -49,10 +49,7 @@ export async function generateFakeSandbox(ctx: AppContext, user: SessionUser, ap
 async function loadSandboxAccess(ctx: AppContext, user: SessionUser, id: string) {
   const sandbox = await findSandbox(ctx, id);
   if (!sandbox) throw notFound('Sandbox');
-  const access = await loadAppAccess(ctx, user, sandbox.developerAppId).catch(() => {
-    throw notFound('Sandbox');
-  });
-  return { sandbox, access };
+  return { sandbox, access: await loadAppAccess(ctx, user, sandbox.developerAppId, 'Sandbox') };
 }
 
 export async function updateSandbox(ctx: AppContext, user: SessionUser, id: string, body: UpdateSandboxBody) {
