@@ -73,7 +73,7 @@ async function loadRows(ctx: AppContext, ids: string[]): Promise<AdminDeveloperA
 /** `GET /admin/developer_apps`: every app (deleted ones on request), filtered, searched, sorted. */
 export async function listAdminApps(ctx: AppContext, query: AdminDeveloperAppsQuery) {
   return listPage(
-    ctx.db,
+    ctx,
     {
       from: sql`${developerApps}`,
       table: 'developer_apps',

@@ -52,7 +52,7 @@ const source = (search: string | undefined) => ({
 /** `GET /admin/developers`: registered developers, searched by name, e-mail or company. */
 export async function listAdminDevelopers(ctx: AppContext, query: AdminDevelopersQuery) {
   const page = await listPage(
-    ctx.db,
+    ctx,
     source(query['filters[search]']),
     resolveSort(DEVELOPER_SORTS, query.sort),
     query,
@@ -65,7 +65,7 @@ export async function listAdminDevelopers(ctx: AppContext, query: AdminDeveloper
 /** The created-by picker's options (spec §7: id and email), by e-mail. */
 export async function developerOptions(ctx: AppContext, search: string | undefined) {
   const page = await listPage(
-    ctx.db,
+    ctx,
     source(search),
     resolveSort(DEVELOPER_SORTS, 'email'),
     { page: 1, per_page: DEVELOPER_OPTIONS_LIMIT },

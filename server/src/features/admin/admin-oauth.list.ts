@@ -65,7 +65,7 @@ export async function listAdminOauthApplications(ctx: AppContext, query: AdminOa
   const name = query['filters[name]'];
   const uid = query['filters[uid]'];
   return listPage(
-    ctx.db,
+    ctx,
     {
       from: sql`${oauthApplications}`,
       table: 'oauth_applications',

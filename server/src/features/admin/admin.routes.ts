@@ -24,7 +24,6 @@ import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
 import { listParamsGuard, setPageHeaders } from '../../platform/list/index.ts';
 import { readAppForm } from '../apps/apps.form.ts';
-import { appStorage } from '../apps/apps.service.ts';
 import { changeLogoAsStaff, getAppAsStaff, readLogoAsStaff, updateAppAsStaff } from '../apps/apps.staff.ts';
 import { LogoResponse, sendLogo } from '../apps/logo.ts';
 import { findUserForStaff, toAdminDeveloper, updateUserAsStaff } from '../auth/auth.staff.ts';
@@ -143,7 +142,7 @@ export async function adminRoutes(app: App) {
         app.ctx,
         currentUser(request),
         request.params.id,
-        await readAppForm(request, appStorage(app.ctx)),
+        await readAppForm(request, app.ctx.storage),
       ),
   );
 

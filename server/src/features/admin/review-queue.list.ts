@@ -67,7 +67,7 @@ export async function listReviewQueue(ctx: AppContext, query: ReviewQueueQuery) 
   const inReviewOnly = query['filters[in_review]'] !== 'false';
   const byOwnerJoin = !inReviewOnly && query.sort.replace(/^-/, '') === 'owner';
   return listPage(
-    ctx.db,
+    ctx,
     {
       from: byOwnerJoin
         ? sql`${developerApps} inner join ${users} on ${users.id} = ${developerApps.ownerId}`

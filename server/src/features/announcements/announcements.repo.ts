@@ -76,15 +76,7 @@ export async function listVisible(
   options?: ListOptions,
 ) {
   const sort = resolveSort({ created_at: newestFirst }, '-created_at');
-  return listPage(
-    ctx.db,
-    source(visibleAt(now), request.search),
-    sort,
-    request,
-    load,
-    (row) => row.id,
-    options,
-  );
+  return listPage(ctx, source(visibleAt(now), request.search), sort, request, load, (row) => row.id, options);
 }
 
 /** The rows for ids, any order. */
@@ -113,7 +105,7 @@ export async function listAll(
 ) {
   const sort = resolveSort(ADMIN_SORTS, request.sort);
   return listPage(
-    ctx.db,
+    ctx,
     source(undefined, request.search),
     sort,
     request,

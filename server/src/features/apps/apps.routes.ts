@@ -83,7 +83,7 @@ export async function appsRoutes(app: App) {
           app.ctx,
           currentUser(request),
           request.params.id,
-          await readAppForm(request, apps.appStorage(app.ctx)),
+          await readAppForm(request, app.ctx.storage),
         ),
     });
   }

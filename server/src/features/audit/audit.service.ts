@@ -69,7 +69,7 @@ export async function listAudit(ctx: AppContext, query: AuditQuery) {
   const subject = query['filters[subject_id]'];
   const action = query['filters[action]'];
   const page = await listPage(
-    ctx.db,
+    ctx,
     {
       from: sql`${auditEvents}`,
       table: 'audit_events',

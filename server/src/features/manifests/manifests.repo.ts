@@ -166,7 +166,7 @@ export async function pageVersions(
   request: ListRequest & { sort: string },
 ) {
   return listPage(
-    ctx.db,
+    ctx,
     {
       from: sql`${appVersions}`,
       table: 'app_versions',

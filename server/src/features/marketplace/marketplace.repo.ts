@@ -56,7 +56,7 @@ export async function listLive(
   if (request.region !== undefined)
     filters.push(sql`${marketplaceSubmissions.regionIds} @> array[${request.region}]::text[]`);
   return listPage(
-    ctx.db,
+    ctx,
     {
       from: sql`${marketplaceSubmissions}`,
       table: 'marketplace_submissions',

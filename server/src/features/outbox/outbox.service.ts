@@ -32,7 +32,7 @@ function toMessage(row: typeof mailOutbox.$inferSelect): OutboxMessage {
 /** The newest e-mails first, optionally those whose recipient contains `to`. */
 export async function listOutbox(ctx: AppContext, query: OutboxQuery) {
   const page = await listPage(
-    ctx.db,
+    ctx,
     {
       from: sql`${mailOutbox}`,
       table: 'mail_outbox',

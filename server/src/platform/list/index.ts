@@ -15,8 +15,9 @@
  */
 import { type AnyColumn, and, ilike, or, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import type { Limits } from '../context.ts';
 import { fieldError } from '../errors.ts';
-import { countUpTo, estimateListRows, exactCountLimit } from './count.ts';
+import { countUpTo, estimateListRows } from './count.ts';
 import { seekKey } from './histogram-seek.ts';
 import {
   decodeCursor,
@@ -52,9 +53,10 @@ export type ListPage<Row> = {
   prev?: string;
 };
 
+/** What a list reads with: the database and the exact-count cap (`ctx.limits.exactCount`). */
+export type ListContext = { db: Tx; limits: Pick<Limits, 'exactCount'> };
+
 export type ListOptions = {
-  /** The exact-count cap; tests lower it instead of inserting 10,000 rows. */
-  countLimit?: number;
   /**
    * The list's exact size when the caller keeps it (a maintained counter): then nothing is
    * estimated or counted. Not used for a search, whose matches only a read can count.
@@ -155,7 +157,7 @@ async function readPage(
  * `idOf` names a loaded row's id. Returns the rows in list order with the total and cursors.
  */
 export async function listPage<Row>(
-  db: Tx,
+  ctx: ListContext,
   source: ListSource,
   sort: ResolvedSort,
   request: ListRequest,
@@ -163,7 +165,8 @@ export async function listPage<Row>(
   idOf: (row: Row) => string,
   options: ListOptions = {},
 ): Promise<ListPage<Row>> {
-  const cap = options.countLimit ?? exactCountLimit();
+  const { db } = ctx;
+  const cap = ctx.limits.exactCount;
   const { read, window, total } = await readPage(db, source, sort, request, cap, options.total).catch(
     (error: unknown) => {
       // Key values PostgreSQL cannot read (a forged cursor) are a bad cursor, not a 500.

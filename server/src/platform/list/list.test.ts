@@ -46,14 +46,13 @@ async function seed() {
 
 function page(request: Partial<ListRequest> & { where?: ReturnType<typeof containsAny> }, countLimit = 20) {
   return listPage(
-    t.ctx.db,
+    { db: t.ctx.db, limits: { exactCount: countLimit } },
     { from: sql`${mailOutbox}`, table: 'mail_outbox', where: request.where, id: mailOutbox.id },
     resolveSort(SORTS, request.sort ?? '-created_at'),
     { page: 1, per_page: 10, ...request },
     (ids) =>
       t.ctx.db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids)).orderBy(asc(mailOutbox.id)),
     (row) => row.id,
-    { countLimit },
   );
 }
 
