@@ -2,7 +2,7 @@ import type { AdminDeveloperAppRow, AdminDeveloperAppsQuery } from '@portal/cont
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { developerApps, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { containsAny, type ListSort, listPage, resolveSort } from '../../platform/list/index.ts';
+import { containsAny, type ListSorts, listPage, resolveSort } from '../../platform/list/index.ts';
 import { appInReview } from './review-state.ts';
 
 /** Each sort ends in the id (unique); each has its index (schema/apps.ts). */
@@ -28,7 +28,7 @@ const SORTS = {
     ],
     histogram: { table: 'developer_apps', column: 'updated_at' },
   },
-} satisfies Record<string, ListSort>;
+} satisfies ListSorts<AdminDeveloperAppsQuery>;
 
 /** `filters[owner_id][]` comes as one value or several. */
 export const ownerIdsOf = (value: string | string[] | undefined) =>

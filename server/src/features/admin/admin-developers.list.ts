@@ -2,7 +2,7 @@ import type { AdminDevelopersQuery, DeveloperOption } from '@portal/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { containsAny, type ListSort, listPage, resolveSort } from '../../platform/list/index.ts';
+import { containsAny, type ListSorts, listPage, resolveSort } from '../../platform/list/index.ts';
 import { toAdminDeveloper } from '../auth/auth.staff.ts';
 
 /** Each sort ends in the id (unique); each has its index (schema/users.ts). */
@@ -37,7 +37,7 @@ export const DEVELOPER_SORTS = {
     ],
     histogram: { table: 'users', column: 'procore_id' },
   },
-} satisfies Record<string, ListSort>;
+} satisfies ListSorts<AdminDevelopersQuery>;
 
 /** How many options the created-by picker gets per search. */
 export const DEVELOPER_OPTIONS_LIMIT = 20;

@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context.ts';
 import {
   containsAny,
   containsPattern,
-  type ListSort,
+  type ListSorts,
   listPage,
   resolveSort,
 } from '../../platform/list/index.ts';
@@ -30,7 +30,7 @@ const SORTS = {
     ],
     histogram: { table: 'oauth_applications', column: 'client_id' },
   },
-} satisfies Record<string, ListSort>;
+} satisfies ListSorts<AdminOauthApplicationsQuery>;
 
 async function loadRows(ctx: AppContext, ids: string[]): Promise<AdminOauthApplication[]> {
   const rows = await ctx.db

@@ -2,7 +2,7 @@ import type { ReviewQueueQuery, ReviewQueueRow } from '@portal/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { developerApps, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { containsAny, type ListSort, listPage, resolveSort } from '../../platform/list/index.ts';
+import { containsAny, type ListSorts, listPage, resolveSort } from '../../platform/list/index.ts';
 import { appFilters } from './admin-apps.list.ts';
 import { hasPublishedListing, inReviewAtKey } from './review-state.ts';
 
@@ -33,7 +33,7 @@ const sortsFor = (inReviewOnly: boolean) =>
         { sql: developerApps.id, type: 'uuid' },
       ],
     },
-  }) satisfies Record<string, ListSort>;
+  }) satisfies ListSorts<ReviewQueueQuery>;
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 

@@ -1,3 +1,4 @@
+import type { AdminNotificationsQuery } from '@portal/contracts';
 import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { announcements, users } from '../../db/schema/index.ts';
@@ -7,6 +8,7 @@ import {
   type ListOptions,
   type ListRequest,
   type ListSort,
+  type ListSorts,
   listPage,
   resolveSort,
 } from '../../platform/list/index.ts';
@@ -57,7 +59,7 @@ export const ADMIN_SORTS = {
     ],
     histogram: { table: 'announcements', column: 'title' },
   },
-} satisfies Record<string, ListSort>;
+} satisfies ListSorts<AdminNotificationsQuery>;
 
 const source = (where: SQL | undefined, search: string | undefined) => ({
   from: sql`${announcements}`,
@@ -100,7 +102,7 @@ export async function findById(ctx: AppContext, id: string) {
 /** Every announcement (drafts too) with its author, in the requested order, optionally searched by title. */
 export async function listAll(
   ctx: AppContext,
-  request: ListRequest & { sort: string; search?: string | undefined },
+  request: ListRequest & Pick<AdminNotificationsQuery, 'sort'> & { search?: string | undefined },
   options?: ListOptions,
 ) {
   const sort = resolveSort(ADMIN_SORTS, request.sort);

@@ -1,9 +1,10 @@
 /** The only module that queries app_manifests and app_versions. */
+import type { ManifestsQuery } from '@portal/contracts';
 import { and, desc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { appManifests, appVersions, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { type ListRequest, type ListSort, listPage, resolveSort } from '../../platform/list/index.ts';
+import { type ListRequest, type ListSorts, listPage, resolveSort } from '../../platform/list/index.ts';
 
 export type AppVersionRow = typeof appVersions.$inferSelect;
 export type NewAppVersionRow = typeof appVersions.$inferInsert;
@@ -156,14 +157,14 @@ const SORTS = {
       { sql: appVersions.id, type: 'uuid' },
     ],
   },
-} satisfies Record<string, ListSort>;
+} satisfies ListSorts<ManifestsQuery>;
 
 /** One page of an app's versions, one environment or both, in an index's order. */
 export async function pageVersions(
   ctx: AppContext,
   appId: string,
   filter: { environment?: Environment | undefined; state?: ReviewState | undefined },
-  request: ListRequest & { sort: string },
+  request: ListRequest & Pick<ManifestsQuery, 'sort'>,
 ) {
   return listPage(
     ctx,

@@ -1,3 +1,4 @@
+import type { MarketplaceListQuery } from '@portal/contracts';
 import { and, between, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   developerApps,
@@ -10,7 +11,7 @@ import {
   containsAny,
   type ListOptions,
   type ListRequest,
-  type ListSort,
+  type ListSorts,
   listPage,
   resolveSort,
 } from '../../platform/list/index.ts';
@@ -36,7 +37,7 @@ const SORTS = {
       { sql: marketplaceSubmissions.id, type: 'uuid' },
     ],
   },
-} satisfies Record<string, ListSort>;
+} satisfies ListSorts<MarketplaceListQuery>;
 
 export type MarketplaceFilters = {
   search?: string | undefined;
@@ -47,7 +48,7 @@ export type MarketplaceFilters = {
 /** Live listings, in the requested order, searched by name or tagline, filtered by category or region. */
 export async function listLive(
   ctx: AppContext,
-  request: ListRequest & { sort: string } & MarketplaceFilters,
+  request: ListRequest & Pick<MarketplaceListQuery, 'sort'> & MarketplaceFilters,
   options?: ListOptions,
 ) {
   const filters: SQL[] = [live!];

@@ -64,10 +64,22 @@ export type ListOptions = {
   total?: () => Promise<number>;
 };
 
-/** `-created_at` → the list's `created_at` sort, descending. Unknown names never get here (zod enum). */
-export function resolveSort(sorts: Record<string, ListSort>, sort: string): ResolvedSort {
+/** The sort names a list's query takes: `created_at` for `created_at` and `-created_at`. */
+export type SortName<Query extends { sort: string }> = Exclude<Query['sort'], `-${string}`>;
+
+/** One sort per name the list's query schema allows: a missing or an extra one fails tsc. */
+export type ListSorts<Query extends { sort: string }> = Record<SortName<Query>, ListSort>;
+
+/**
+ * `-created_at` → the list's `created_at` sort, descending. The names are the sorts' keys, so a
+ * query sort without one fails tsc; unknown names never get here (the list params guard).
+ */
+export function resolveSort<S extends string>(
+  sorts: Record<S, ListSort>,
+  sort: NoInfer<S> | `-${NoInfer<S>}`,
+): ResolvedSort {
   const descending = sort.startsWith('-');
-  const spec = sorts[descending ? sort.slice(1) : sort];
+  const spec = sorts[(descending ? sort.slice(1) : sort) as S];
   if (!spec) throw fieldError('sort', `Cannot sort by ${sort}`);
   return { ...spec, name: sort, descending };
 }
@@ -214,4 +226,4 @@ export function containsAny(term: string | undefined, columns: AnyColumn[]): SQL
 }
 
 export { setPageHeaders } from './page-headers.ts';
-export { listParamsGuard } from './params.ts';
+export { listParamsOf, registerListParamsGuard } from './params.ts';

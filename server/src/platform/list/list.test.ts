@@ -44,7 +44,10 @@ async function seed() {
   expected = Array.from({ length: ROWS }, (_, i) => `row-${String(ROWS - i).padStart(4, '0')}`);
 }
 
-function page(request: Partial<ListRequest> & { where?: ReturnType<typeof containsAny> }, countLimit = 20) {
+type Sort = keyof typeof SORTS;
+type PageRequest = Omit<Partial<ListRequest>, 'sort'> & { sort?: Sort | `-${Sort}` };
+
+function page(request: PageRequest & { where?: ReturnType<typeof containsAny> }, countLimit = 20) {
   return listPage(
     { db: t.ctx.db, limits: { exactCount: countLimit } },
     { from: sql`${mailOutbox}`, table: 'mail_outbox', where: request.where, id: mailOutbox.id },
@@ -162,7 +165,7 @@ test('search matches % _ and \\ literally', async () => {
 
 test('a cursor from another order, or altered, is refused as a validation error', async () => {
   const { next } = await page({});
-  const refused = async (request: Partial<ListRequest>) => {
+  const refused = async (request: PageRequest) => {
     await assert.rejects(page(request), (error: unknown) => {
       assert.ok(error instanceof AppError);
       assert.equal(error.code, 'validation_failed');
