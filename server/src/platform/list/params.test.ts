@@ -17,7 +17,10 @@ test('a list’s filters and sorts are read from its query schema', () => {
     filters: ['filters[search]', 'filters[owner_id][]', 'filters[in_review]', 'filters[with_deleted]'],
     sorts: ['internal_name', 'created_at', 'updated_at'],
   });
-  assert.deepEqual(listParamsOf(AuditQuery), { filters: ['filters[subject_id]', 'filters[action]'], sorts: [] });
+  assert.deepEqual(listParamsOf(AuditQuery), {
+    filters: ['filters[subject_id]', 'filters[action]'],
+    sorts: [],
+  });
   assert.equal(listParamsOf(IdParams), undefined, 'not a list: no per_page');
   const optional = pageQuery().extend({ sort: sortParam(['name'], 'name').optional() });
   assert.deepEqual(listParamsOf(optional)?.sorts, ['name']);
