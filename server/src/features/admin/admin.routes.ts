@@ -18,7 +18,7 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
-import { setPageHeaders } from '../../platform/list/index.ts';
+import { answerPage } from '../../platform/list/index.ts';
 import { readAppForm } from '../apps/apps.form.ts';
 import { changeLogoAsStaff, getAppAsStaff, readLogoAsStaff, updateAppAsStaff } from '../apps/apps.staff.ts';
 import { LogoResponse, sendLogo } from '../apps/logo.ts';
@@ -41,11 +41,7 @@ export async function adminRoutes(app: App) {
       config: { access: 'admin' },
       schema: { querystring: AdminDeveloperAppsQuery, response: { 200: z.array(AdminDeveloperAppRow) } },
     },
-    async (request, reply) => {
-      const page = await listAdminApps(app.ctx, request.query);
-      setPageHeaders(request, reply, page);
-      return page.rows;
-    },
+    async (request, reply) => answerPage(request, reply, await listAdminApps(app.ctx, request.query)),
   );
 
   app.get(
@@ -63,8 +59,7 @@ export async function adminRoutes(app: App) {
       const page = isOptionsRequest(request.url)
         ? await developerOptions(app.ctx, request.query['filters[search]'])
         : await listAdminDevelopers(app.ctx, request.query);
-      setPageHeaders(request, reply, page);
-      return page.rows;
+      return answerPage(request, reply, page);
     },
   );
 
@@ -77,11 +72,8 @@ export async function adminRoutes(app: App) {
         response: { 200: z.array(AdminOauthApplication) },
       },
     },
-    async (request, reply) => {
-      const page = await listAdminOauthApplications(app.ctx, request.query);
-      setPageHeaders(request, reply, page);
-      return page.rows;
-    },
+    async (request, reply) =>
+      answerPage(request, reply, await listAdminOauthApplications(app.ctx, request.query)),
   );
 
   app.get(
@@ -90,11 +82,7 @@ export async function adminRoutes(app: App) {
       config: { access: 'admin' },
       schema: { querystring: ReviewQueueQuery, response: { 200: z.array(ReviewQueueRow) } },
     },
-    async (request, reply) => {
-      const page = await listReviewQueue(app.ctx, request.query);
-      setPageHeaders(request, reply, page);
-      return page.rows;
-    },
+    async (request, reply) => answerPage(request, reply, await listReviewQueue(app.ctx, request.query)),
   );
 
   app.get(

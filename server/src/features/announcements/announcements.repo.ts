@@ -5,9 +5,9 @@ import { announcements, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import {
   containsAny,
+  endingInId,
   type ListOptions,
   type ListRequest,
-  type ListSort,
   type ListSorts,
   listPage,
   resolveSort,
@@ -41,24 +41,17 @@ const announcementColumns = {
   updatedAt: announcements.updatedAt,
 };
 
-const newestFirst: ListSort = {
-  keys: [
-    { sql: announcements.createdAt, type: 'timestamptz' },
-    { sql: announcements.id, type: 'uuid' },
-  ],
-  histogram: { table: 'announcements', column: 'created_at' },
-};
+const by = endingInId(announcements.id, 'uuid');
+
+const newestFirst = by(announcements.createdAt, 'timestamptz', {
+  table: 'announcements',
+  column: 'created_at',
+});
 
 /** The admin list's orders (spec §4: sortable columns); developers always get newest first. */
 export const ADMIN_SORTS = {
   created_at: newestFirst,
-  title: {
-    keys: [
-      { sql: announcements.title, type: 'text' },
-      { sql: announcements.id, type: 'uuid' },
-    ],
-    histogram: { table: 'announcements', column: 'title' },
-  },
+  title: by(announcements.title, 'text', { table: 'announcements', column: 'title' }),
 } satisfies ListSorts<AdminNotificationsQuery>;
 
 const source = (where: SQL | undefined, search: string | undefined) => ({

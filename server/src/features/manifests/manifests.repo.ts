@@ -4,7 +4,13 @@ import { and, desc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { appManifests, appVersions, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { type ListRequest, type ListSorts, listPage, resolveSort } from '../../platform/list/index.ts';
+import {
+  endingInId,
+  type ListRequest,
+  type ListSorts,
+  listPage,
+  resolveSort,
+} from '../../platform/list/index.ts';
 
 export type AppVersionRow = typeof appVersions.$inferSelect;
 export type NewAppVersionRow = typeof appVersions.$inferInsert;
@@ -144,19 +150,11 @@ export async function findVersionWithCreator(ctx: AppContext, id: string) {
 }
 export type VersionWithCreator = NonNullable<Awaited<ReturnType<typeof findVersionWithCreator>>>;
 
+const by = endingInId(appVersions.id, 'uuid');
+
 const SORTS = {
-  version: {
-    keys: [
-      { sql: appVersions.version, type: 'integer' },
-      { sql: appVersions.id, type: 'uuid' },
-    ],
-  },
-  created_at: {
-    keys: [
-      { sql: appVersions.createdAt, type: 'timestamptz' },
-      { sql: appVersions.id, type: 'uuid' },
-    ],
-  },
+  version: by(appVersions.version, 'integer'),
+  created_at: by(appVersions.createdAt, 'timestamptz'),
 } satisfies ListSorts<ManifestsQuery>;
 
 /** One page of an app's versions, one environment or both, in an index's order. */

@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import {
   containsAny,
+  endingInId,
   type ListOptions,
   type ListRequest,
   type ListSorts,
@@ -23,20 +24,12 @@ const live = and(
   sql`not exists (select 1 from ${developerApps} d where d.id = ${marketplaceSubmissions.developerAppId} and d.deleted_at is not null)`,
 );
 
+const by = endingInId(marketplaceSubmissions.id, 'uuid');
+
 /** The public list's orders, each served by its partial index on live listings. */
 const SORTS = {
-  public_name: {
-    keys: [
-      { sql: marketplaceSubmissions.publicName, type: 'text' },
-      { sql: marketplaceSubmissions.id, type: 'uuid' },
-    ],
-  },
-  published_at: {
-    keys: [
-      { sql: marketplaceSubmissions.publishedAt, type: 'timestamptz' },
-      { sql: marketplaceSubmissions.id, type: 'uuid' },
-    ],
-  },
+  public_name: by(marketplaceSubmissions.publicName, 'text'),
+  published_at: by(marketplaceSubmissions.publishedAt, 'timestamptz'),
 } satisfies ListSorts<MarketplaceListQuery>;
 
 export type MarketplaceFilters = {

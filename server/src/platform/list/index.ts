@@ -34,7 +34,7 @@ import {
   type Window,
 } from './keyset.ts';
 
-export type { KeyType, ListSort, ListSource, SortKey } from './keyset.ts';
+export { endingInId, type KeyType, type ListSort, type ListSource, type SortKey } from './keyset.ts';
 
 export type ListRequest = { page: number; per_page: number; cursor?: string | undefined; sort?: string };
 
@@ -225,5 +225,5 @@ export function containsAny(term: string | undefined, columns: AnyColumn[]): SQL
   return or(...columns.map((column) => ilike(column, pattern)));
 }
 
-export { setPageHeaders } from './page-headers.ts';
+export { answerPage } from './page-headers.ts';
 export { listParamsOf, registerListParamsGuard } from './params.ts';

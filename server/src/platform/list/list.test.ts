@@ -5,7 +5,7 @@ import { mailOutbox } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { AppError } from '../errors.ts';
 import { seekKey } from './histogram-seek.ts';
-import { containsAny, type ListRequest, type ListSort, listPage, resolveSort } from './index.ts';
+import { containsAny, endingInId, type ListRequest, type ListSort, listPage, resolveSort } from './index.ts';
 
 let t: TestApp;
 before(async () => {
@@ -13,21 +13,11 @@ before(async () => {
 });
 after(() => t.close());
 
+const by = endingInId(mailOutbox.id, 'uuid');
+
 const SORTS = {
-  created_at: {
-    keys: [
-      { sql: mailOutbox.createdAt, type: 'timestamptz' },
-      { sql: mailOutbox.id, type: 'uuid' },
-    ],
-    histogram: { table: 'mail_outbox', column: 'created_at' },
-  },
-  subject: {
-    keys: [
-      { sql: mailOutbox.subject, type: 'text' },
-      { sql: mailOutbox.id, type: 'uuid' },
-    ],
-    histogram: { table: 'mail_outbox', column: 'subject' },
-  },
+  created_at: by(mailOutbox.createdAt, 'timestamptz', { table: 'mail_outbox', column: 'created_at' }),
+  subject: by(mailOutbox.subject, 'text', { table: 'mail_outbox', column: 'subject' }),
 } satisfies Record<string, ListSort>;
 
 const ROWS = 300;
