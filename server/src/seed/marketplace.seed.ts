@@ -14,7 +14,6 @@ import {
   type FileKind,
   type FormUpload,
   hostVideo,
-  mediaStorage,
   type SubmissionForm,
   saveForApp,
   saveSubmission,
@@ -93,7 +92,7 @@ async function upload(
   kind: FileKind,
   field: string,
 ): Promise<FormUpload> {
-  const pending = await streamUpload(mediaStorage(ctx), { file: Readable.from(bytes), filename });
+  const pending = await streamUpload(ctx.storage, { file: Readable.from(bytes), filename });
   return { ...pending, kind, field };
 }
 
@@ -115,7 +114,7 @@ export async function seedMarketplace(
       ctx,
       app.id,
       developer.id,
-      await streamUpload(mediaStorage(ctx), { file: createReadStream(VIDEO), filename: 'tour.mp4' }),
+      await streamUpload(ctx.storage, { file: createReadStream(VIDEO), filename: 'tour.mp4' }),
       `${listing.name} tour`,
     );
     const uploads = new Map<string, FormUpload>();

@@ -9,7 +9,6 @@ import {
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { createDiskStorage, type Storage } from '../../platform/storage.ts';
 import { type AppAccess, loadAppAccess, requirePermission } from './app-access.ts';
 import { assignContactIds } from './apps.contacts.ts';
 import { type AppForm, formFieldsError } from './apps.form.ts';
@@ -25,8 +24,6 @@ import { loadTerms } from './terms.ts';
 /** Fields a published app keeps as listed; changes go through support. */
 export const PUBLISHED_LOCKED_FIELDS = ['name', 'internal_name', 'thumbnail', 'remove_thumbnail'] as const;
 export const PUBLISHED_MESSAGE = 'This is a published integration so some fields have been disabled.';
-
-export const appStorage = (ctx: AppContext): Storage => createDiskStorage(ctx.config.dataDir);
 
 /** Creates the app with its owner membership and records the accepted terms. */
 export async function createAppRow(ctx: AppContext, user: SessionUser, body: CreateDeveloperAppBody) {
@@ -99,7 +96,7 @@ export async function updateAppSettings(
   appId: string,
   form: AppForm,
 ): Promise<{ access: AppAccess; notice: string | null }> {
-  const storage = appStorage(ctx);
+  const storage = ctx.storage;
   const discardUpload = () => form.upload && rm(form.upload.tempPath, { force: true });
   let access: AppAccess;
   try {
@@ -168,7 +165,7 @@ export async function readThumbnail(ctx: AppContext, user: SessionUser, appId: s
 /** The app's stored logo with its checked type, or 404. */
 export async function readStoredLogo(ctx: AppContext, app: DeveloperAppRow) {
   if (!app.thumbnailKey) throw notFound('Logo');
-  const file = await appStorage(ctx).read(app.thumbnailKey);
+  const file = await ctx.storage.read(app.thumbnailKey);
   if (!file) throw notFound('Logo');
   return { ...file, type: app.thumbnailType ?? 'application/octet-stream', key: app.thumbnailKey };
 }

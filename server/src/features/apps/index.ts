@@ -17,7 +17,6 @@ export {
   userExists,
 } from './apps.repo.ts';
 export {
-  appStorage,
   createAppRow,
   deleteApp,
   listApps,

@@ -49,7 +49,7 @@ export async function pageMembers(
   request: ListRequest & { search?: string | undefined },
 ) {
   return listPage(
-    ctx.db,
+    ctx,
     {
       from: sql`${developerAppMembers} join ${users} on ${users.id} = ${developerAppMembers.userId}`,
       table: 'developer_app_members',

@@ -29,7 +29,7 @@ export async function pagePendingInvitations(
   request: ListRequest & { search?: string | undefined },
 ) {
   return listPage(
-    ctx.db,
+    ctx,
     {
       from: sql`${developerAppInvitations}`,
       table: 'developer_app_invitations',

@@ -11,7 +11,7 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
-import { setPageHeaders } from '../../platform/list/index.ts';
+import { answerPage } from '../../platform/list/index.ts';
 import * as apps from '../apps/index.ts';
 import * as developerApps from './developer-apps.service.ts';
 
@@ -44,11 +44,8 @@ export async function developerAppsRoutes(app: App) {
       config: { access: 'user' },
       schema: { querystring: DeveloperAppsQuery, response: { 200: z.array(DeveloperAppSummary) } },
     },
-    async (request, reply) => {
-      const page = await apps.listApps(app.ctx, currentUser(request), request.query);
-      setPageHeaders(request, reply, page);
-      return page.rows;
-    },
+    async (request, reply) =>
+      answerPage(request, reply, await apps.listApps(app.ctx, currentUser(request), request.query)),
   );
 
   app.get(
@@ -75,7 +72,7 @@ export async function developerAppsRoutes(app: App) {
           app.ctx,
           currentUser(request),
           request.params.id,
-          await apps.readAppForm(request, apps.appStorage(app.ctx)),
+          await apps.readAppForm(request, app.ctx.storage),
         ),
     });
   }

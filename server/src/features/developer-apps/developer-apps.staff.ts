@@ -7,7 +7,6 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import {
   type AppForm,
-  appStorage,
   type DeveloperAppRow,
   findAppForStaff,
   formFieldsError,
@@ -114,7 +113,7 @@ export async function changeLogoAsStaff(
   appId: string,
   form: AppForm,
 ): Promise<AdminLogoResponse> {
-  const storage = appStorage(ctx);
+  const storage = ctx.storage;
   let app: DeveloperAppRow;
   let removing: boolean;
   try {

@@ -18,5 +18,4 @@ export {
 } from './listings.repo.ts';
 export { categories } from './listings.rules.ts';
 export { saveForApp, saveSubmission } from './listings.service.ts';
-export { mediaStorage } from './listings.storage.ts';
 export { hostVideo } from './listings.videos.ts';

@@ -6,13 +6,12 @@ import type { Storage } from '../../platform/storage.ts';
 import type { ListingAccess } from './listings.access.ts';
 import type { SubmissionRow } from './listings.repo.ts';
 import * as repo from './listings.repo.ts';
-import { mediaStorage } from './listings.storage.ts';
 
 /** A new draft: a copy of the published listing (its media copied too) when there is one, else empty. */
 export async function createDraft(ctx: AppContext, access: ListingAccess): Promise<SubmissionRow> {
   const { published } = await repo.findAppSubmissions(ctx, access.app.id);
   const now = ctx.clock.now();
-  const storage = mediaStorage(ctx);
+  const storage = ctx.storage;
   const base: repo.NewSubmissionRow = {
     developerAppId: access.app.id,
     createdById: access.user.id,
@@ -61,7 +60,7 @@ export async function createDraft(ctx: AppContext, access: ListingAccess): Promi
 }
 
 export async function dropDraft(ctx: AppContext, id: string) {
-  const storage = mediaStorage(ctx);
+  const storage = ctx.storage;
   const files = await repo.listAttachments(ctx, [id]);
   await repo.deleteSubmission(ctx, id);
   for (const file of files) if (file.storageKey) await storage.delete(file.storageKey).catch(() => {});

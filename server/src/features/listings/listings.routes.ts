@@ -13,7 +13,6 @@ import { readSubmissionForm } from './listings.form.ts';
 import { requestedMove } from './listings.moves.ts';
 import { MEDIA_CACHE } from './listings.present.ts';
 import * as submissions from './listings.service.ts';
-import { mediaStorage } from './listings.storage.ts';
 import { readVideo, uploadVideo } from './listings.videos.ts';
 
 const SAVE_DESCRIPTION =
@@ -53,7 +52,7 @@ export async function listingsRoutes(app: App) {
         },
       },
       async (request, reply) => {
-        const form = await readSubmissionForm(request, mediaStorage(app.ctx));
+        const form = await readSubmissionForm(request, app.ctx.storage);
         const move = requestedMove(form.body, staff);
         const result = await submissions.saveForApp(app.ctx, actor(request), request.params.id, form, move);
         return reply.status(result.created ? 201 : 200).send(result.submission);
@@ -78,7 +77,7 @@ export async function listingsRoutes(app: App) {
         },
       },
       async (request) => {
-        const form = await readSubmissionForm(request, mediaStorage(app.ctx));
+        const form = await readSubmissionForm(request, app.ctx.storage);
         const move = requestedMove(form.body, staff);
         return submissions.saveSubmission(app.ctx, actor(request), request.params.id, form, move);
       },

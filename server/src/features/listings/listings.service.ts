@@ -29,7 +29,6 @@ import type { SubmissionRow } from './listings.repo.ts';
 import * as repo from './listings.repo.ts';
 import { reviewListing, submitListing, withdrawListing } from './listings.review.ts';
 import { appVersionLabel, appVersionProblems, categoryProblems, ruleOptions } from './listings.rules.ts';
-import { mediaStorage } from './listings.storage.ts';
 import { resolveVideoUrl } from './listings.videos.ts';
 
 const conflict = (message: string) => new AppError('conflict', message, { errors: [message] });
@@ -132,7 +131,7 @@ async function save(
 /** Validates the saved result (draft rules), then writes the fields and media in one transaction. */
 async function applyFields(ctx: AppContext, access: ListingAccess, row: SubmissionRow, form: SubmissionForm) {
   const { body } = form;
-  const storage = mediaStorage(ctx);
+  const storage = ctx.storage;
   const current = await repo.listAttachments(ctx, [row.id]);
   const documents = new Set(current.filter((item) => item.kind === 'Document').map((item) => item.id));
   if (!access.staff && (body.remove_media_ids ?? []).some((id) => documents.has(id)))

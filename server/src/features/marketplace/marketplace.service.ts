@@ -12,7 +12,6 @@ import {
   categories,
   findAttachment,
   listAttachments,
-  mediaStorage,
   type SubmissionRow,
   submissionAccess,
 } from '../listings/index.ts';
@@ -82,7 +81,7 @@ export async function readMedia(ctx: AppContext, user: SessionUser | null, id: s
       if (!member?.role) throw notFound('File');
     }
   }
-  const file = await mediaStorage(ctx).read(key);
+  const file = await ctx.storage.read(key);
   if (!file) throw notFound('File');
   return { ...file, attachment };
 }

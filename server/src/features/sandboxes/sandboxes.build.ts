@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { sendMail } from '../../platform/mail/mail.ts';
 import { findApp, findOwner } from '../apps/index.ts';
 import { ensureSandboxOauthApplication } from '../credentials/index.ts';
-import { currentProvisioner, type SandboxProvisioner } from './provisioner.ts';
+import type { SandboxProvisioner } from './provisioner.ts';
 import { sandboxReadyMail } from './sandboxes.mail.ts';
 import { findSandbox, updatePendingSandbox } from './sandboxes.repo.ts';
 
@@ -31,7 +31,7 @@ export async function buildSandbox(
     const pending = sandbox;
     let built: Awaited<ReturnType<SandboxProvisioner['provision']>>;
     try {
-      built = await currentProvisioner(ctx.config).provision({ developerAppId: app.id, appName });
+      built = await ctx.sandboxProvisioner.provision({ developerAppId: app.id, appName });
     } catch (error) {
       ctx.log.error({ err: error, sandboxId }, 'sandbox provisioning failed');
       await markFailed(ctx, pending.id);
