@@ -10,6 +10,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { isUuid } from '../../platform/ids.ts';
 import {
   containsAny,
+  endingInId,
   type ListRequest,
   type ListSort,
   listPage,
@@ -102,12 +103,7 @@ export async function updateContactRow(
 
 /** My Apps walks the user's memberships newest first: index (user_id, created_at, id). */
 const MEMBERSHIP_ORDER = {
-  created_at: {
-    keys: [
-      { sql: developerAppMembers.createdAt, type: 'timestamptz' },
-      { sql: developerAppMembers.id, type: 'uuid' },
-    ],
-  },
+  created_at: endingInId(developerAppMembers.id, 'uuid')(developerAppMembers.createdAt, 'timestamptz'),
 } satisfies Record<string, ListSort>;
 
 /** What a My Apps row shows: a page reads these, not the whole app (a third of its columns). */

@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { isUuid } from '../../platform/ids.ts';
 import {
   containsAny,
+  endingInId,
   type ListRequest,
   type ListSort,
   listPage,
@@ -13,13 +14,10 @@ import {
 
 export type InvitationRow = typeof developerAppInvitations.$inferSelect;
 
+const by = endingInId(developerAppInvitations.id, 'uuid');
+
 const OLDEST_FIRST = {
-  created_at: {
-    keys: [
-      { sql: developerAppInvitations.createdAt, type: 'timestamptz' },
-      { sql: developerAppInvitations.id, type: 'uuid' },
-    ],
-  },
+  created_at: by(developerAppInvitations.createdAt, 'timestamptz'),
 } satisfies Record<string, ListSort>;
 
 /** One page of pending invitations, oldest first; `search` matches the address. */
