@@ -4,8 +4,8 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, test, vi } from 'vitest';
 import { renderRoute } from '../../test/render.tsx';
 import { admin, configHandler, runtimeConfig, server } from '../../test/server.ts';
-import { manifest, manifestsApi } from '../manifests/test-fixtures.ts';
-import { adminApp, serveAdminApp as serve } from './test-fixtures.ts';
+import { manifest, manifestsApi } from '../manifests/testing.ts';
+import { adminApp, serveAdminApp as serve } from './testing.ts';
 
 URL.createObjectURL = vi.fn(() => 'blob:preview');
 

@@ -5,7 +5,7 @@ import { HttpResponse, http } from 'msw';
 import { expect, test } from 'vitest';
 import { renderRoute } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
-import { app, liveSandbox, signedIn } from './test-fixtures.ts';
+import { app, liveSandbox, signedIn } from './testing.ts';
 
 const withSandbox: DeveloperApp = { ...app, sandbox: liveSandbox };
 

@@ -8,7 +8,7 @@ import type {
 import type { ManifestEnvironment, ManifestSchemaVersion } from '@portal/contracts/manifest-rules';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiPage } from '../../lib/api.ts';
-import { appsKeys } from '../apps/api.ts';
+import { appsKeys } from '../../lib/query-keys.ts';
 
 export const manifestsKeys = {
   all: ['manifests'] as const,

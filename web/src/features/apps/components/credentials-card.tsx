@@ -1,23 +1,17 @@
 import { Alert, Anchor, Button, Checkbox, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { DeveloperApp, DeveloperAppPermissions, IssuedSecret } from '@portal/contracts';
+import type { DeveloperApp, IssuedSecret } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { type AppPageProps, SectionCard } from '../../../components/section-card.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { useRequestProduction, useResetSecret } from '../api.ts';
 import { SecretReveal } from './secret-reveal.tsx';
-import { SectionCard } from './section-card.tsx';
 
 /** Production credentials: request, approval notice, first view, acknowledged resets. */
-export function CredentialsCard({
-  app,
-  permissions,
-}: {
-  app: DeveloperApp;
-  permissions: DeveloperAppPermissions;
-}) {
+export function CredentialsCard({ app, permissions }: AppPageProps) {
   const { t } = useTranslation();
   const config = useConfig();
   const credentials = app.credentials;

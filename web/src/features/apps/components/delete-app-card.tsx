@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { useDeleteApp } from '../api.ts';
-import { SectionCard } from './section-card.tsx';
 
 export function DeleteAppCard({ app }: { app: DeveloperApp }) {
   const { t } = useTranslation();

@@ -8,11 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../../app/not-found-page.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { PageSkeleton } from '../../../components/skeletons.tsx';
 import { ApiRequestError, errorsJoined } from '../../../lib/api.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { appQuery, useUpdateContact } from '../api.ts';
-import { SectionCard } from '../components/section-card.tsx';
 
 /** `/developer_apps/:id/contacts/:contactId/edit`: the contact's `links.edit` (spec §2, §3). */
 export function ContactEditPage() {

@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
-import { invitationPreviewQuery } from '../../collaborators/api.ts';
+import { invitationPreviewQuery } from '../../collaborators/index.ts';
 import { useSignUp } from '../api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { FormError } from '../components/form-error.tsx';

@@ -40,12 +40,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorsJoined } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
-import { newestManifestQuery } from '../../manifests/api.ts';
-import { AppVersionKey } from '../../manifests/components/app-version-key.tsx';
-import { ManifestStatusBadge } from '../../manifests/components/manifest-status-badge.tsx';
-import { PromoteModal } from '../../manifests/components/promote-modal.tsx';
-import { ReviewActions } from '../../manifests/components/review-actions.tsx';
-import { ViewManifestModal } from '../../manifests/components/view-manifest-modal.tsx';
+import {
+  AppVersionKey,
+  ManifestStatusBadge,
+  newestManifestQuery,
+  PromoteModal,
+  ReviewActions,
+  ViewManifestModal,
+} from '../../manifests/index.ts';
 import { useCreateConfiguredVersion } from '../api.ts';
 import { OPT_IN_KEYS, useStoredFlag } from '../opt-in.ts';
 import { CollapsibleCard } from './collapsible-card.tsx';

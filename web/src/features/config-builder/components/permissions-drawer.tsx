@@ -2,7 +2,7 @@ import { Button, Group, Stack } from '@mantine/core';
 import type { ManifestPermissions } from '@portal/contracts/manifest-rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PermissionBuilder } from '../../manifests/editor/permission-builder.tsx';
+import { PermissionBuilder } from '../../manifests/index.ts';
 import { SidePanel } from './side-panel.tsx';
 
 /** The service account's permissions in an 804 px drawer (the Manifests permission builder). */

@@ -45,7 +45,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../lib/config.ts';
-import { manifestsListQuery } from '../../manifests/api.ts';
+import { manifestsListQuery } from '../../manifests/index.ts';
 import { categoriesQuery } from '../api.ts';
 import type { FormValues } from '../listing-form.ts';
 import { FieldLabel, useFieldError, useFieldKit } from './field-kit.tsx';

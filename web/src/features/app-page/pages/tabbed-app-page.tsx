@@ -11,22 +11,18 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { DeveloperApp, DeveloperAppPermissions } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import type { AppPageProps } from '../../../components/section-card.tsx';
 import { track } from '../../../lib/analytics.ts';
 import { useConfig } from '../../../lib/config.ts';
-import { AppSettingsCard } from '../../apps/components/app-settings-card.tsx';
-import { CredentialsCard } from '../../apps/components/credentials-card.tsx';
-import { DeleteAppCard } from '../../apps/components/delete-app-card.tsx';
-import { SandboxCard } from '../../apps/components/sandbox-card.tsx';
-import { CollaboratorsPanel } from '../../collaborators/components/collaborators-panel.tsx';
-import { VersionsTab } from '../../manifests/components/versions-tab.tsx';
-import { MarketplaceListingCard } from '../../marketplace/components/marketplace-listing-card.tsx';
+import { AppSettingsCard, CredentialsCard, DeleteAppCard, SandboxCard } from '../../apps/index.ts';
+import { CollaboratorsList, CollaboratorsPanel } from '../../collaborators/index.ts';
+import { ConfigurationsTab, OptInToggle } from '../../config-builder/index.ts';
+import { VersionsTab } from '../../manifests/index.ts';
+import { MarketplaceListingCard } from '../../marketplace/index.ts';
 import { LazyEngagementReport } from '../../metrics/index.ts';
-import { ConfigurationsTab } from '../components/configurations-tab.tsx';
-import { OptInToggle } from '../components/opt-in.tsx';
 
 export const APP_TABS = [
   'configurations',
@@ -43,13 +39,7 @@ export type AppTab = (typeof APP_TABS)[number];
  * The tabbed app page (form-based beta): breadcrumb Apps › app name, the 'appInformation' side
  * navigation, and the tab from the URL (`?tab=`, configurations by default).
  */
-export function TabbedAppPage({
-  app,
-  permissions,
-}: {
-  app: DeveloperApp;
-  permissions: DeveloperAppPermissions;
-}) {
+export function TabbedAppPage({ app, permissions }: AppPageProps) {
   const { t } = useTranslation();
   const config = useConfig();
   const [params, setParams] = useSearchParams();
@@ -96,7 +86,11 @@ export function TabbedAppPage({
       case 'settings':
         return (
           <Stack>
-            <AppSettingsCard app={app} permissions={permissions} />
+            <AppSettingsCard
+              app={app}
+              permissions={permissions}
+              collaborators={<CollaboratorsList appId={app.id} />}
+            />
             {permissions.canDestroy && <DeleteAppCard app={app} />}
           </Stack>
         );

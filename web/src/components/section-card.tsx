@@ -1,7 +1,11 @@
 import { Paper, Stack, Title } from '@mantine/core';
+import type { DeveloperApp, DeveloperAppPermissions } from '@portal/contracts';
 import type { ReactNode } from 'react';
 
-/** One card of the manage-app page: a labelled section with its heading. */
+/** What the app pages and each of their cards are given: the app and what the person may do with it. */
+export type AppPageProps = { app: DeveloperApp; permissions: DeveloperAppPermissions };
+
+/** One card of the app pages: a labelled section with its heading. */
 export function SectionCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby={id}>
