@@ -98,16 +98,20 @@ export function useListState(): ListParams<never> {
   return { ...state, filters: {} as Record<never, string>, goTo, setFilter };
 }
 
-/** `?page=…&per_page=…&cursor=…&…filters` for a list endpoint; empty values are left out. */
+/** A list request's own parameter (`filters[…]`, `sort`); a name may repeat for several values. */
+export type ListRequestParam = readonly [name: string, value: string | undefined];
+
+/**
+ * The one way a list request's query string is built: `page=…&per_page=…&cursor=…`, then the list's
+ * own parameters in the order given; empty values are left out.
+ */
 export function listSearch(
-  state: ListState<string>,
+  { page, cursor }: { page: number; cursor?: string | undefined },
   perPage: number,
-  names: Record<string, string> = {},
+  params: readonly ListRequestParam[] = [],
 ): string {
-  const search = new URLSearchParams({ page: String(state.page), per_page: String(perPage) });
-  if (state.cursor) search.set('cursor', state.cursor);
-  for (const [name, value] of Object.entries(state.filters)) {
-    if (value) search.set(names[name] ?? name, value);
-  }
+  const search = new URLSearchParams({ page: String(page), per_page: String(perPage) });
+  if (cursor) search.set('cursor', cursor);
+  for (const [name, value] of params) if (value) search.append(name, value);
   return search.toString();
 }

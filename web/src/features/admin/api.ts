@@ -12,7 +12,7 @@ import type {
 } from '@portal/contracts';
 import { ADMIN_PER_PAGE } from '@portal/contracts/limits';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ListState } from '../../components/use-list-params.ts';
+import { type ListRequestParam, type ListState, listSearch } from '../../components/use-list-params.ts';
 import { api, apiPage, apiUpload, type UploadProgress } from '../../lib/api.ts';
 import { ownerIds } from './owners.ts';
 
@@ -20,18 +20,11 @@ import { ownerIds } from './owners.ts';
 export const APP_LIST_FILTERS = ['search', 'owners', 'sort', 'in_review', 'with_deleted'] as const;
 export type AppListFilter = (typeof APP_LIST_FILTERS)[number];
 
-/** `page`, `per_page`, `cursor`, then the spec's `filters[…]` and `sort` (spec §7). */
-function listQuery(state: ListState<string>, params: Array<[string, string | undefined]>): string {
-  const search = new URLSearchParams({ page: String(state.page), per_page: String(ADMIN_PER_PAGE) });
-  if (state.cursor) search.set('cursor', state.cursor);
-  for (const [name, value] of params) if (value) search.append(name, value);
-  return search.toString();
-}
-
-function appParams(filters: Record<AppListFilter, string>): Array<[string, string | undefined]> {
+/** The apps list's and the review queue's `filters[…]` and `sort` (spec §7). */
+function appParams(filters: Record<AppListFilter, string>): ListRequestParam[] {
   return [
     ['filters[search]', filters.search],
-    ...ownerIds(filters.owners).map((id): [string, string] => ['filters[owner_id][]', id]),
+    ...ownerIds(filters.owners).map((id): ListRequestParam => ['filters[owner_id][]', id]),
     ['filters[in_review]', filters.in_review],
     ['filters[with_deleted]', filters.with_deleted],
     ['sort', filters.sort],
@@ -42,7 +35,9 @@ export const adminAppsQuery = (state: ListState<AppListFilter>) =>
   queryOptions({
     queryKey: ['admin', 'developer_apps', 'list', state],
     queryFn: () =>
-      apiPage<AdminDeveloperAppRow>(`/admin/developer_apps?${listQuery(state, appParams(state.filters))}`),
+      apiPage<AdminDeveloperAppRow>(
+        `/admin/developer_apps?${listSearch(state, ADMIN_PER_PAGE, appParams(state.filters))}`,
+      ),
     placeholderData: keepPreviousData,
   });
 
@@ -51,7 +46,9 @@ export const reviewQueueQuery = (state: ListState<AppListFilter>) =>
     queryKey: ['admin', 'review_queue', state],
     queryFn: () => {
       const filters = { ...state.filters, in_review: state.filters.in_review || 'true' };
-      return apiPage<ReviewQueueRow>(`/admin/review_queue?${listQuery(state, appParams(filters))}`);
+      return apiPage<ReviewQueueRow>(
+        `/admin/review_queue?${listSearch(state, ADMIN_PER_PAGE, appParams(filters))}`,
+      );
     },
     placeholderData: keepPreviousData,
   });
@@ -61,7 +58,7 @@ export const adminDevelopersQuery = (state: ListState<'search' | 'sort'>) =>
     queryKey: ['admin', 'developers', 'list', state],
     queryFn: () =>
       apiPage<AdminDeveloper>(
-        `/admin/developers?${listQuery(state, [
+        `/admin/developers?${listSearch(state, ADMIN_PER_PAGE, [
           ['filters[search]', state.filters.search],
           ['sort', state.filters.sort],
         ])}`,
@@ -86,7 +83,7 @@ export const adminOauthQuery = (state: ListState<(typeof OAUTH_LIST_FILTERS)[num
     queryKey: ['admin', 'oauth_applications', state],
     queryFn: () =>
       apiPage<AdminOauthApplication>(
-        `/admin/oauth_applications?${listQuery(state, [
+        `/admin/oauth_applications?${listSearch(state, ADMIN_PER_PAGE, [
           ['environment', state.filters.environment],
           ['filters[search]', state.filters.search],
           ['sort', state.filters.sort],
@@ -200,7 +197,7 @@ export const auditQuery = (state: ListState<(typeof AUDIT_FILTERS)[number]>) =>
     queryKey: ['admin', 'audit', state],
     queryFn: () =>
       apiPage<AuditEvent>(
-        `/admin/audit?${listQuery(state, [
+        `/admin/audit?${listSearch(state, ADMIN_PER_PAGE, [
           ['filters[subject_id]', state.filters.subject],
           ['filters[action]', state.filters.action],
         ])}`,

@@ -20,7 +20,7 @@ export const appsListQuery = ({ page, cursor, filters }: ListState<'search'>) =>
     queryKey: [...appsKeys.list(), { page, cursor, filters }],
     queryFn: () =>
       apiPage<DeveloperAppSummary>(
-        `/developer_apps?${listSearch({ page, cursor, filters }, APPS_PER_PAGE, { search: 'filters[search]' })}`,
+        `/developer_apps?${listSearch({ page, cursor }, APPS_PER_PAGE, [['filters[search]', filters.search]])}`,
       ),
     placeholderData: keepPreviousData,
   });

@@ -74,11 +74,11 @@ export const marketplaceListQuery = ({ page, cursor, filters }: ListState<Market
     queryKey: [...marketplaceKeys.public(), 'list', { page, cursor, filters }],
     queryFn: () =>
       apiPage<MarketplaceListingSummary>(
-        `/marketplace/apps?${listSearch({ page, cursor, filters }, MARKETPLACE_PER_PAGE, {
-          search: 'filters[search]',
-          category: 'filters[category_id]',
-          region: 'filters[region]',
-        })}`,
+        `/marketplace/apps?${listSearch({ page, cursor }, MARKETPLACE_PER_PAGE, [
+          ['filters[search]', filters.search],
+          ['filters[category_id]', filters.category],
+          ['filters[region]', filters.region],
+        ])}`,
       ),
     placeholderData: keepPreviousData,
   });

@@ -9,6 +9,8 @@ export const outboxQuery = ({ page, cursor, filters }: ListState<'to'>) =>
   queryOptions({
     queryKey: ['admin', 'outbox', { page, cursor, filters }],
     queryFn: () =>
-      apiPage<OutboxMessage>(`/admin/outbox?${listSearch({ page, cursor, filters }, OUTBOX_PER_PAGE)}`),
+      apiPage<OutboxMessage>(
+        `/admin/outbox?${listSearch({ page, cursor }, OUTBOX_PER_PAGE, [['to', filters.to]])}`,
+      ),
     placeholderData: keepPreviousData,
   });
