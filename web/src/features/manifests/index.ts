@@ -16,6 +16,7 @@ export { ProductionManifestsTable } from './components/production-manifests-tabl
 export { PromoteModal } from './components/promote-modal.tsx';
 export { ReleaseNotesModal } from './components/release-notes-modal.tsx';
 export { ReviewActions } from './components/review-actions.tsx';
+export { SandboxCreatedAlert } from './components/sandbox-created-alert.tsx';
 export { SemanticVersionModal, semanticVersionFailure } from './components/semantic-version-modal.tsx';
 export { VersionsTab } from './components/versions-tab.tsx';
 export { CopyJsonButton, ViewManifestModal } from './components/view-manifest-modal.tsx';

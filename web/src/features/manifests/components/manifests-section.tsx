@@ -14,6 +14,7 @@ import { ManifestStatusBadge } from './manifest-status-badge.tsx';
 import { ProductionManifestsTable } from './production-manifests-table.tsx';
 import { PromoteModal } from './promote-modal.tsx';
 import { ReleaseNotesModal } from './release-notes-modal.tsx';
+import { SandboxCreatedAlert } from './sandbox-created-alert.tsx';
 import { SandboxManifestsTable } from './sandbox-manifests-table.tsx';
 import { ViewManifestModal } from './view-manifest-modal.tsx';
 
@@ -79,17 +80,7 @@ export function ManifestsSection({ app, permissions }: AppPageProps) {
                   {MANIFEST_MESSAGES.sandboxRequired}
                 </Alert>
               )}
-              {firstSandbox && (
-                <Alert
-                  color="green"
-                  title={t('manifests.sandbox.createdTitle')}
-                  withCloseButton
-                  closeButtonLabel={t('common.dismiss')}
-                  onClose={() => setFirstSandbox(false)}
-                >
-                  {t('manifests.sandbox.createdBody')}
-                </Alert>
-              )}
+              {firstSandbox && <SandboxCreatedAlert onClose={() => setFirstSandbox(false)} />}
               <Group justify="space-between">
                 <Text size="sm" c="dimmed">
                   {t('manifests.sandbox.intro')}

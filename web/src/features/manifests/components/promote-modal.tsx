@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Manifest } from '@portal/contracts';
 import { MANIFEST_MESSAGES, versionLabel } from '@portal/contracts/manifest-rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DismissibleAlert } from '../../../components/dismissible-alert.tsx';
 import { ApiRequestError, errorsJoined } from '../../../lib/api.ts';
 import { usePromote } from '../api.ts';
 
@@ -104,16 +105,14 @@ function PromoteForm({
           styles={{ input: { height: 96 } }}
         />
         {error && (
-          <Alert
+          <DismissibleAlert
             color="red"
             role="alert"
             title={t('manifests.errors.title')}
-            withCloseButton
-            closeButtonLabel={t('common.dismiss')}
             onClose={() => setError(null)}
           >
             {error}
-          </Alert>
+          </DismissibleAlert>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

@@ -1,10 +1,9 @@
-import { Alert, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AppPageProps } from '../../../../components/section-card.tsx';
 import { useConfig } from '../../../../lib/config.ts';
-import { newestManifestQuery } from '../../../manifests/index.ts';
+import { newestManifestQuery, SandboxCreatedAlert } from '../../../manifests/index.ts';
 import { useCreateConfiguredVersion } from '../../api.ts';
 import { ComponentsCard } from './components-card.tsx';
 import { DataConnectorCard } from './data-connector-card.tsx';
@@ -20,7 +19,6 @@ import { VersionHeader } from './version-header.tsx';
  * newest versions are known; a schema 3 version asks to migrate ('App Not Updated').
  */
 export function ConfigurationsTab({ app, permissions }: AppPageProps) {
-  const { t } = useTranslation();
   // 'Sandbox manifest created': the app's first sandbox version has a data connection.
   const [firstCreated, setFirstCreated] = useState(false);
   // Held here, not in the form: creating remounts the form on the new version, and the create
@@ -34,17 +32,7 @@ export function ConfigurationsTab({ app, permissions }: AppPageProps) {
   // Remounted per version, so the form starts from the version just created or promoted.
   return (
     <Stack>
-      {firstCreated && (
-        <Alert
-          color="green"
-          title={t('manifests.sandbox.createdTitle')}
-          withCloseButton
-          closeButtonLabel={t('common.dismiss')}
-          onClose={() => setFirstCreated(false)}
-        >
-          {t('manifests.sandbox.createdBody')}
-        </Alert>
-      )}
+      {firstCreated && <SandboxCreatedAlert onClose={() => setFirstCreated(false)} />}
       <ConfigurationsForm
         key={sandbox?.id ?? 'draft'}
         app={app}

@@ -1,6 +1,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { CONFIG_BUILDER_MESSAGES } from '@portal/contracts/configured-manifest';
 import { useTranslation } from 'react-i18next';
+import { DismissibleAlert } from '../../../../components/dismissible-alert.tsx';
 import { OPT_IN_KEYS, useStoredFlag } from '../../opt-in.ts';
 import type { ConfigurationsFormState } from './use-configurations-form.ts';
 
@@ -10,15 +11,14 @@ export function IntroAlert() {
   const [introDismissed, setIntroDismissed] = useStoredFlag(OPT_IN_KEYS.introDismissed);
   if (introDismissed) return null;
   return (
-    <Alert
+    <DismissibleAlert
       color="blue"
       title={t('configBuilder.intro.title')}
-      withCloseButton
-      closeButtonLabel={t('configBuilder.optIn.dismiss')}
+      closeLabel={t('configBuilder.optIn.dismiss')}
       onClose={() => setIntroDismissed(true)}
     >
       {t('configBuilder.intro.text')}
-    </Alert>
+    </DismissibleAlert>
   );
 }
 

@@ -2,6 +2,7 @@ import { Alert, Anchor, List, Text } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { LISTING_MESSAGES, type Submission } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import { DismissibleAlert } from '../../../../components/dismissible-alert.tsx';
 import type { SaveError } from './use-listing-editor.ts';
 
 /** The dismissible intro, remembered in local storage. */
@@ -14,16 +15,14 @@ export function IntroBanner() {
   });
   if (dismissed) return null;
   return (
-    <Alert
+    <DismissibleAlert
       color="blue"
       role="note"
       title={t('marketplace.intro.title')}
-      withCloseButton
-      closeButtonLabel={t('common.dismiss')}
       onClose={() => setDismissed(true)}
     >
       {t('marketplace.intro.body')}
-    </Alert>
+    </DismissibleAlert>
   );
 }
 
@@ -82,21 +81,14 @@ export function SaveErrorBanner({ error, onClose }: { error: SaveError; onClose:
   const { t } = useTranslation();
   if (!error) return null;
   return (
-    <Alert
-      color="red"
-      role="alert"
-      title={t('marketplace.errors.saveTitle')}
-      withCloseButton
-      closeButtonLabel={t('common.dismiss')}
-      onClose={onClose}
-    >
+    <DismissibleAlert color="red" role="alert" title={t('marketplace.errors.saveTitle')} onClose={onClose}>
       <Text size="sm">{t('marketplace.errors.followingErrors')}</Text>
       <List size="sm">
         {error.messages.map((message) => (
           <List.Item key={message}>{message}</List.Item>
         ))}
       </List>
-    </Alert>
+    </DismissibleAlert>
   );
 }
 
