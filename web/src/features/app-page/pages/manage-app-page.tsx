@@ -1,14 +1,15 @@
-import { Alert, Anchor, Breadcrumbs, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Container, Group, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { importWithRetry } from '../../../app/lazy.ts';
 import { NotFoundPage } from '../../../app/not-found-page.tsx';
 import { PageSkeleton } from '../../../components/skeletons.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
 import {
+  AppBreadcrumbs,
   AppSettingsCard,
   appPermissionsQuery,
   appQuery,
@@ -62,15 +63,7 @@ export function ManageAppPage() {
   return (
     <Container size="lg" py="md">
       <Stack gap="lg">
-        <Breadcrumbs>
-          <Anchor component={Link} to="/developer_apps">
-            {t('apps.breadcrumb.apps')}
-          </Anchor>
-          <Anchor component={Link} to={`/developer_apps/${id}`}>
-            {name}
-          </Anchor>
-          <Text>{t('apps.breadcrumb.manage')}</Text>
-        </Breadcrumbs>
+        <AppBreadcrumbs appId={id} name={name} current={t('apps.breadcrumb.manage')} />
         <Group justify="space-between" wrap="wrap">
           <Title order={1}>{name}</Title>
           <OptInToggle />

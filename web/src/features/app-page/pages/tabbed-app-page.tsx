@@ -1,23 +1,17 @@
-import {
-  Alert,
-  Anchor,
-  Breadcrumbs,
-  Container,
-  Grid,
-  Group,
-  NavLink,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Container, Grid, Group, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { AppPageProps } from '../../../components/section-card.tsx';
 import { track } from '../../../lib/analytics.ts';
 import { useConfig } from '../../../lib/config.ts';
-import { AppSettingsCard, CredentialsCard, DeleteAppCard, SandboxCard } from '../../apps/index.ts';
+import {
+  AppBreadcrumbs,
+  AppSettingsCard,
+  CredentialsCard,
+  DeleteAppCard,
+  SandboxCard,
+} from '../../apps/index.ts';
 import { CollaboratorsList, CollaboratorsPanel } from '../../collaborators/index.ts';
 import { ConfigurationsTab, OptInToggle } from '../../config-builder/index.ts';
 import { VersionsTab } from '../../manifests/index.ts';
@@ -122,15 +116,7 @@ export function TabbedAppPage({ app, permissions }: AppPageProps) {
   return (
     <Container size="xl" py="md">
       <Stack gap="lg">
-        <Breadcrumbs>
-          <Anchor component={Link} to="/developer_apps">
-            {t('apps.breadcrumb.apps')}
-          </Anchor>
-          <Anchor component={Link} to={`/developer_apps/${app.id}`}>
-            {name}
-          </Anchor>
-          {tab === 'metrics' && <Text>{t('metrics.title')}</Text>}
-        </Breadcrumbs>
+        <AppBreadcrumbs appId={app.id} name={name} current={tab === 'metrics' && t('metrics.title')} />
         <Group justify="space-between" wrap="wrap">
           <Title order={1}>{name}</Title>
           <OptInToggle />

@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs, Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { Contact } from '@portal/contracts';
@@ -13,6 +13,7 @@ import { PageSkeleton } from '../../../components/skeletons.tsx';
 import { ApiRequestError, errorsJoined } from '../../../lib/api.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { appQuery, useUpdateContact } from '../api.ts';
+import { AppBreadcrumbs } from '../components/app-breadcrumbs.tsx';
 
 /** `/developer_apps/:id/contacts/:contactId/edit`: the contact's `links.edit` (spec §2, §3). */
 export function ContactEditPage() {
@@ -26,15 +27,13 @@ export function ContactEditPage() {
   return (
     <Container size="sm" py="md">
       <Stack gap="lg">
-        <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap' }}>
-          <Anchor component={Link} to="/developer_apps">
-            {t('apps.breadcrumb.apps')}
-          </Anchor>
-          <Anchor component={Link} to={`/developer_apps/${id}`}>
-            {name}
-          </Anchor>
-          <Text>{t('apps.contacts.title')}</Text>
-        </Breadcrumbs>
+        <AppBreadcrumbs
+          appId={id}
+          name={name}
+          current={t('apps.contacts.title')}
+          separatorMargin={6}
+          style={{ flexWrap: 'wrap' }}
+        />
         {contact ? (
           <ContactForm appId={id} contact={contact} />
         ) : (

@@ -1,6 +1,5 @@
 import { Switch, Text } from '@mantine/core';
 import type { Manifest } from '@portal/contracts';
-import { MANIFESTS_PER_PAGE } from '@portal/contracts/limits';
 import { versionLabel } from '@portal/contracts/manifest-rules';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { TableSkeleton } from '../../../components/skeletons.tsx';
-import { useListState } from '../../../components/use-list-params.ts';
 import { errorsJoined } from '../../../lib/api.ts';
-import { manifestsListQuery, newestManifestQuery } from '../api.ts';
+import { newestManifestQuery } from '../api.ts';
 import { appVersionKeyColumn, createdAt, PromoteOrView } from './manifest-columns.tsx';
+import { useVersionPages } from './version-pages.tsx';
 
 /**
  * Sandbox versions (spec §2): version, created, app version key, promote or view. The latest only
@@ -30,19 +29,8 @@ export function SandboxManifestsTable({
 }) {
   const { t } = useTranslation();
   const [showOld, setShowOld] = useState(false);
-  const list = useListState();
   const latest = useQuery(newestManifestQuery(appId, 'Sandbox'));
-  const all = useQuery({
-    ...manifestsListQuery({
-      appId,
-      environment: 'Sandbox',
-      page: list.page,
-      cursor: list.cursor,
-      perPage: MANIFESTS_PER_PAGE,
-      sort: '-version',
-    }),
-    enabled: showOld,
-  });
+  const { list, query: all } = useVersionPages(appId, 'Sandbox', '-version', showOld);
   const shown = showOld ? all : latest;
 
   return (
