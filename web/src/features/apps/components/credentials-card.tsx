@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { DeveloperApp, IssuedSecret } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { type AppPageProps, SectionCard } from '../../../components/section-card.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
@@ -103,10 +104,7 @@ export function CredentialsCard({ app, permissions }: AppPageProps) {
             checked={acknowledged}
             onChange={(event) => setAcknowledged(event.currentTarget.checked)}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
+          <DialogActions onCancel={close}>
             <Button
               color="red"
               disabled={!acknowledged}
@@ -115,7 +113,7 @@ export function CredentialsCard({ app, permissions }: AppPageProps) {
             >
               {t('apps.credentials.resetConfirm')}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </Modal>
     </SectionCard>
@@ -150,14 +148,11 @@ function RequestProduction({ app }: { app: DeveloperApp }) {
               {errorsJoined(request.error, t('apps.errors.generic'))}
             </Alert>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
+          <DialogActions onCancel={close}>
             <Button onClick={handleSubmit} loading={request.isPending}>
               {t('apps.credentials.requestSubmit')}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </Modal>
     </>

@@ -1,7 +1,8 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import type { ManifestPermissions } from '@portal/contracts/manifest-rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { PermissionBuilder } from '../../manifests/index.ts';
 import { SidePanel } from './side-panel.tsx';
 
@@ -41,10 +42,7 @@ function PermissionsForm({
   return (
     <Stack>
       <PermissionBuilder value={value} onChange={setValue} />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
+      <DialogActions onCancel={onClose}>
         <Button
           onClick={() =>
             onSave({
@@ -55,7 +53,7 @@ function PermissionsForm({
         >
           {t('configBuilder.dataConnector.savePermissions')}
         </Button>
-      </Group>
+      </DialogActions>
     </Stack>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Manifest } from '@portal/contracts';
 import { MANIFEST_MESSAGES, versionLabel } from '@portal/contracts/manifest-rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { DismissibleAlert } from '../../../components/dismissible-alert.tsx';
 import { ApiRequestError, errorsJoined } from '../../../lib/api.ts';
 import { usePromote } from '../api.ts';
@@ -114,14 +115,11 @@ function PromoteForm({
             {error}
           </DismissibleAlert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
+        <DialogActions onCancel={onClose}>
           <Button type="submit" loading={promote.isPending}>
             {t('manifests.promote.submit')}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </form>
   );

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Modal, Stack, Text } from '@mantine/core';
 import type { DeveloperApp, DeveloperAppPermissions } from '@portal/contracts';
 import { availableComponentTypes, componentToDraft } from '@portal/contracts/configured-manifest';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../../components/dialog-actions.tsx';
 import { errorsJoined } from '../../../../lib/api.ts';
 import { useConfig } from '../../../../lib/config.ts';
 import { PromoteModal, ViewManifestModal } from '../../../manifests/index.ts';
@@ -59,14 +60,11 @@ export function FormDialogs({
       >
         <Stack>
           <Text>{t('configBuilder.dataConnector.confirmText')}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => dialogs.setConfirmAuthOff(false)}>
-              {t('common.cancel')}
-            </Button>
+          <DialogActions onCancel={() => dialogs.setConfirmAuthOff(false)}>
             <Button color="red" onClick={form.removeAuth}>
               {t('configBuilder.dataConnector.confirmContinue')}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </Modal>
 
@@ -86,16 +84,13 @@ export function FormDialogs({
       >
         <Stack>
           <Text>{t('configBuilder.notUpdated.text')}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => dialogs.setNotUpdated(false)}>
-              {t('common.cancel')}
-            </Button>
+          <DialogActions onCancel={() => dialogs.setNotUpdated(false)}>
             {form.mayCreate && (
               <Button loading={create.isPending} onClick={form.migrate}>
                 {t('configBuilder.notUpdated.migrate')}
               </Button>
             )}
-          </Group>
+          </DialogActions>
         </Stack>
       </Modal>
 
