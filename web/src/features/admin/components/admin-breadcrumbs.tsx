@@ -1,22 +1,8 @@
-import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { type Crumb, Crumbs } from '../../../components/crumbs.tsx';
 
 /** Admin > … > current: every crumb but the last is a link. */
-export function AdminBreadcrumbs({ trail }: { trail: Array<{ label: string; to?: string }> }) {
+export function AdminBreadcrumbs({ trail }: { trail: Crumb[] }) {
   const { t } = useTranslation();
-  const crumbs = [{ label: t('nav.admin'), to: '/admin' }, ...trail];
-  return (
-    <Breadcrumbs>
-      {crumbs.map((crumb) =>
-        crumb.to ? (
-          <Anchor key={crumb.label} component={Link} to={crumb.to}>
-            {crumb.label}
-          </Anchor>
-        ) : (
-          <Text key={crumb.label}>{crumb.label}</Text>
-        ),
-      )}
-    </Breadcrumbs>
-  );
+  return <Crumbs trail={[{ label: t('nav.admin'), to: '/admin' }, ...trail]} />;
 }

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Breadcrumbs, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import type { AdminNotification } from '@portal/contracts';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { Crumbs } from '../../../components/crumbs.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { TableSkeleton } from '../../../components/skeletons.tsx';
@@ -33,12 +34,12 @@ export function AdminNotificationsPage() {
   return (
     <Container size="lg" py="md">
       <Stack>
-        <Breadcrumbs>
-          <Anchor component={Link} to="/admin/notifications">
-            {t('nav.admin')}
-          </Anchor>
-          <Text>{t('announcements.adminTitle')}</Text>
-        </Breadcrumbs>
+        <Crumbs
+          trail={[
+            { label: t('nav.admin'), to: '/admin/notifications' },
+            { label: t('announcements.adminTitle') },
+          ]}
+        />
         <Group justify="space-between">
           <Title order={1}>{t('announcements.adminTitle')}</Title>
           <Button component={Link} to="/admin/notifications/new">

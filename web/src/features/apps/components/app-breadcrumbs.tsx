@@ -1,6 +1,6 @@
-import { Anchor, Breadcrumbs, type BreadcrumbsProps, Text } from '@mantine/core';
+import type { BreadcrumbsProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Crumbs } from '../../../components/crumbs.tsx';
 
 /** Apps › the app › `current` (when given): the trail of the app page and the pages under it. */
 export function AppBreadcrumbs({
@@ -10,15 +10,9 @@ export function AppBreadcrumbs({
   ...props
 }: Omit<BreadcrumbsProps, 'children'> & { appId: string; name: string; current?: string | false }) {
   const { t } = useTranslation();
-  return (
-    <Breadcrumbs {...props}>
-      <Anchor component={Link} to="/developer_apps">
-        {t('apps.breadcrumb.apps')}
-      </Anchor>
-      <Anchor component={Link} to={`/developer_apps/${appId}`}>
-        {name}
-      </Anchor>
-      {current && <Text>{current}</Text>}
-    </Breadcrumbs>
-  );
+  const trail = [
+    { label: t('apps.breadcrumb.apps'), to: '/developer_apps' },
+    { label: name, to: `/developer_apps/${appId}` },
+  ];
+  return <Crumbs {...props} trail={current ? [...trail, { label: current }] : trail} />;
 }

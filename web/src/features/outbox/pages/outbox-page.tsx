@@ -1,20 +1,9 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Breadcrumbs,
-  Button,
-  Container,
-  Modal,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Container, Modal, Stack, Text, Title } from '@mantine/core';
 import type { OutboxMessage } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Crumbs } from '../../../components/crumbs.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { ListSearch } from '../../../components/list-search.tsx';
@@ -33,12 +22,7 @@ export function OutboxPage() {
   return (
     <Container size="lg" py="md">
       <Stack>
-        <Breadcrumbs>
-          <Anchor component={Link} to="/admin/outbox">
-            {t('nav.admin')}
-          </Anchor>
-          <Text>{t('outbox.title')}</Text>
-        </Breadcrumbs>
+        <Crumbs trail={[{ label: t('nav.admin'), to: '/admin/outbox' }, { label: t('outbox.title') }]} />
         <Title order={1}>{t('outbox.title')}</Title>
         <Text c="dimmed">{t('outbox.description')}</Text>
         {query.data?.items.some((message) => message.delivery === 'outbox') && (
