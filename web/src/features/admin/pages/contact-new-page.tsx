@@ -1,11 +1,12 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { PageSkeleton } from '../../../components/skeletons.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { adminAppQuery, useUpdateAdminApp } from '../api.ts';
@@ -67,14 +68,12 @@ export function ContactNewPage() {
         <Stack>
           <TextInput label={t('adminApp.contactName')} required {...form.getInputProps('name')} />
           <TextInput label={t('adminApp.email')} type="email" required {...form.getInputProps('email')} />
-          <Group>
-            <Button type="submit" loading={update.isPending} disabled={!app}>
-              {t('adminApp.addContact')}
-            </Button>
-            <Button component={Link} to={back} variant="default">
-              {t('common.cancel')}
-            </Button>
-          </Group>
+          <FormActions
+            label={t('adminApp.addContact')}
+            loading={update.isPending}
+            disabled={!app}
+            cancelTo={back}
+          />
         </Stack>
       </form>
     </AdminPage>

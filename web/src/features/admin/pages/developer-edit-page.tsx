@@ -1,22 +1,13 @@
-import {
-  Button,
-  Checkbox,
-  Container,
-  Group,
-  NumberInput,
-  Select,
-  Stack,
-  Switch,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, Container, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ADMIN_ROLES, type AdminDeveloper } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { PageSkeleton } from '../../../components/skeletons.tsx';
 import { ApiRequestError, errorsJoined } from '../../../lib/api.ts';
 import { adminDeveloperQuery, useUpdateAdminDeveloper } from '../api.ts';
@@ -136,14 +127,12 @@ export function DeveloperEditPage() {
             description={t('adminDeveloper.disabledHint')}
             {...form.getInputProps('disabled', { type: 'checkbox' })}
           />
-          <Group>
-            <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
-              {t('adminApp.save')}
-            </Button>
-            <Button component={Link} to="/admin/developers" variant="default">
-              {t('common.cancel')}
-            </Button>
-          </Group>
+          <FormActions
+            label={t('adminApp.save')}
+            loading={update.isPending}
+            disabled={!form.isDirty()}
+            cancelTo="/admin/developers"
+          />
         </Stack>
       </form>
     </AdminPage>

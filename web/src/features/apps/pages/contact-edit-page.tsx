@@ -1,13 +1,14 @@
-import { Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Container, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { Contact } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../../app/not-found-page.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { PageSkeleton } from '../../../components/skeletons.tsx';
 import { ApiRequestError, errorsJoined } from '../../../lib/api.ts';
@@ -86,14 +87,12 @@ function ContactForm({ appId, contact }: { appId: string; contact: Contact }) {
             required
             {...form.getInputProps('email')}
           />
-          <Group>
-            <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
-              {t('apps.contacts.save')}
-            </Button>
-            <Button component={Link} to={`/developer_apps/${appId}`} variant="default">
-              {t('common.cancel')}
-            </Button>
-          </Group>
+          <FormActions
+            label={t('apps.contacts.save')}
+            loading={update.isPending}
+            disabled={!form.isDirty()}
+            cancelTo={`/developer_apps/${appId}`}
+          />
         </Stack>
       </form>
     </SectionCard>

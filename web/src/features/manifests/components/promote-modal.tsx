@@ -13,52 +13,29 @@ import { usePromote } from '../api.ts';
  * Promotes a sandbox version to production with its release notes (required when semantic versions
  * are on, spec §5). `manifest` null keeps it closed.
  */
-export function PromoteModal({
-  appId,
-  manifest,
-  requireReleaseNotes,
-  onClose,
-  onPromoted,
-}: {
+type PromoteProps<M extends Manifest | null> = {
   appId: string;
-  manifest: Manifest | null;
+  manifest: M;
   requireReleaseNotes: boolean;
   onClose: () => void;
-  onPromoted?: (manifest: Manifest) => void;
-}) {
+  onPromoted?: ((manifest: Manifest) => void) | undefined;
+};
+
+export function PromoteModal(props: PromoteProps<Manifest | null>) {
   const { t } = useTranslation();
+  const { manifest, onClose } = props;
   return (
     <Modal
       opened={manifest !== null}
       onClose={onClose}
       title={manifest ? t('manifests.promote.title', { version: versionLabel(manifest) }) : ''}
     >
-      {manifest && (
-        <PromoteForm
-          appId={appId}
-          manifest={manifest}
-          requireReleaseNotes={requireReleaseNotes}
-          onClose={onClose}
-          onPromoted={onPromoted}
-        />
-      )}
+      {manifest && <PromoteForm {...props} manifest={manifest} />}
     </Modal>
   );
 }
 
-function PromoteForm({
-  appId,
-  manifest,
-  requireReleaseNotes,
-  onClose,
-  onPromoted,
-}: {
-  appId: string;
-  manifest: Manifest;
-  requireReleaseNotes: boolean;
-  onClose: () => void;
-  onPromoted?: ((manifest: Manifest) => void) | undefined;
-}) {
+function PromoteForm({ appId, manifest, requireReleaseNotes, onClose, onPromoted }: PromoteProps<Manifest>) {
   const { t } = useTranslation();
   const promote = usePromote(appId);
   const [notes, setNotes] = useState('');

@@ -50,18 +50,11 @@ export function ConfigurationsTab({ app, permissions }: AppPageProps) {
 function ConfigurationsForm(props: ConfigurationsFormInput) {
   const config = useConfig();
   const form = useConfigurationsForm(props);
-  const { app, permissions, sandbox, production, create } = props;
+  const { app, permissions, sandbox, create } = props;
   return (
     <Stack>
       <IntroAlert />
-      <VersionHeader
-        app={app}
-        permissions={permissions}
-        sandbox={sandbox}
-        production={production}
-        form={form}
-        creating={create.isPending}
-      />
+      <VersionHeader {...props} form={form} creating={create.isPending} />
       <FormAlerts form={form} creating={create.isPending} />
       {!config.fedramp && <InstallationKeys app={app} sandbox={sandbox} />}
       <ComponentsCard form={form} />

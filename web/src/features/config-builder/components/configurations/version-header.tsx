@@ -1,9 +1,8 @@
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
-import type { DeveloperApp, DeveloperAppPermissions, Manifest } from '@portal/contracts';
 import { versionLabel } from '@portal/contracts/manifest-rules';
 import { useTranslation } from 'react-i18next';
 import { ManifestStatusBadge, ReviewActions } from '../../../manifests/index.ts';
-import type { ConfigurationsFormState } from './use-configurations-form.ts';
+import type { ConfigurationsFormInput, ConfigurationsFormState } from './use-configurations-form.ts';
 
 /** The header: the version shown (or the draft), its status, and view, promote, review and save. */
 export function VersionHeader({
@@ -13,11 +12,7 @@ export function VersionHeader({
   production,
   form,
   creating,
-}: {
-  app: DeveloperApp;
-  permissions: DeveloperAppPermissions;
-  sandbox: Manifest | null;
-  production: Manifest | null;
+}: Pick<ConfigurationsFormInput, 'app' | 'permissions' | 'sandbox' | 'production'> & {
   form: ConfigurationsFormState;
   creating: boolean;
 }) {
