@@ -11,7 +11,13 @@ import type {
   ReviewQueueRow,
 } from '@portal/contracts';
 import { ADMIN_PER_PAGE } from '@portal/contracts/limits';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryKey,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { type ListRequestParam, type ListState, listSearch } from '../../components/use-list-params.ts';
 import { api, apiPage, apiUpload, type UploadProgress } from '../../lib/api.ts';
 import { ownerIds } from './owners.ts';
@@ -100,35 +106,37 @@ export const adminAppQuery = (id: string) =>
     queryFn: () => api<AdminDeveloperApp>(`/admin/developer_apps/${encodeURIComponent(id)}`),
   });
 
-/** PATCH `developer_app` (spec §7); the page and the lists refresh from the answer. */
-export function useUpdateAdminApp(id: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (developer_app: AdminUpdateDeveloperAppBody['developer_app']) =>
-      api<AdminDeveloperApp>(`/admin/developer_apps/${encodeURIComponent(id)}`, {
-        method: 'PATCH',
-        body: { developer_app },
-      }),
-    onSuccess: (saved) => {
-      client.setQueryData(adminAppKey(id), saved);
-      void client.invalidateQueries({ queryKey: ['admin', 'audit'] });
-      void client.invalidateQueries({ queryKey: ['admin', 'developer_apps', 'list'] });
-      void client.invalidateQueries({ queryKey: ['admin', 'review_queue'] });
-    },
-  });
-}
-
-/** The page and the history refresh from a logo change's answer. */
-function useAdminAppChange<V>(id: string, request: (variables: V) => Promise<AdminLogoResponse>) {
+/** A change to the app: the page takes the answer, the history refreshes, and so do `lists`. */
+function useAdminAppChange<V, R>(
+  id: string,
+  request: (variables: V) => Promise<R>,
+  lists: readonly QueryKey[] = [],
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: request,
     onSuccess: (saved) => {
       client.setQueryData(adminAppKey(id), saved);
       void client.invalidateQueries({ queryKey: ['admin', 'audit'] });
+      for (const queryKey of lists) void client.invalidateQueries({ queryKey });
     },
   });
 }
+
+/** PATCH `developer_app` (spec §7); the page and the lists refresh from the answer. */
+export const useUpdateAdminApp = (id: string) =>
+  useAdminAppChange(
+    id,
+    (developer_app: AdminUpdateDeveloperAppBody['developer_app']) =>
+      api<AdminDeveloperApp>(`/admin/developer_apps/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body: { developer_app },
+      }),
+    [
+      ['admin', 'developer_apps', 'list'],
+      ['admin', 'review_queue'],
+    ],
+  );
 
 /** `PUT developer_app[thumbnail]` multipart (spec §7): the server checks the file's content. */
 export const useUploadAdminLogo = (id: string) =>
