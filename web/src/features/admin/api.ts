@@ -37,40 +37,41 @@ function appParams(filters: Record<AppListFilter, string>): ListRequestParam[] {
   ];
 }
 
-export const adminAppsQuery = (state: ListState<AppListFilter>) =>
-  queryOptions({
-    queryKey: ['admin', 'developer_apps', 'list', state],
-    queryFn: () =>
-      apiPage<AdminDeveloperAppRow>(
-        `/admin/developer_apps?${listSearch(state, ADMIN_PER_PAGE, appParams(state.filters))}`,
-      ),
+/** A page of an admin list (spec §7): its rows by the list's state, the last page shown while the next loads. */
+function adminListQuery<T>(
+  queryKey: QueryKey,
+  path: string,
+  state: { page: number; cursor?: string | undefined },
+  params: readonly ListRequestParam[],
+) {
+  return queryOptions({
+    queryKey,
+    queryFn: () => apiPage<T>(`${path}?${listSearch(state, ADMIN_PER_PAGE, params)}`),
     placeholderData: keepPreviousData,
   });
+}
+
+export const adminAppsQuery = (state: ListState<AppListFilter>) =>
+  adminListQuery<AdminDeveloperAppRow>(
+    ['admin', 'developer_apps', 'list', state],
+    '/admin/developer_apps',
+    state,
+    appParams(state.filters),
+  );
 
 export const reviewQueueQuery = (state: ListState<AppListFilter>) =>
-  queryOptions({
-    queryKey: ['admin', 'review_queue', state],
-    queryFn: () => {
-      const filters = { ...state.filters, in_review: state.filters.in_review || 'true' };
-      return apiPage<ReviewQueueRow>(
-        `/admin/review_queue?${listSearch(state, ADMIN_PER_PAGE, appParams(filters))}`,
-      );
-    },
-    placeholderData: keepPreviousData,
-  });
+  adminListQuery<ReviewQueueRow>(
+    ['admin', 'review_queue', state],
+    '/admin/review_queue',
+    state,
+    appParams({ ...state.filters, in_review: state.filters.in_review || 'true' }),
+  );
 
 export const adminDevelopersQuery = (state: ListState<'search' | 'sort'>) =>
-  queryOptions({
-    queryKey: ['admin', 'developers', 'list', state],
-    queryFn: () =>
-      apiPage<AdminDeveloper>(
-        `/admin/developers?${listSearch(state, ADMIN_PER_PAGE, [
-          ['filters[search]', state.filters.search],
-          ['sort', state.filters.sort],
-        ])}`,
-      ),
-    placeholderData: keepPreviousData,
-  });
+  adminListQuery<AdminDeveloper>(['admin', 'developers', 'list', state], '/admin/developers', state, [
+    ['filters[search]', state.filters.search],
+    ['sort', state.filters.sort],
+  ]);
 
 /** The created-by picker's options: a request with only the search (spec §7). */
 export const developerOptionsQuery = (search: string) =>
@@ -85,18 +86,16 @@ export const developerOptionsQuery = (search: string) =>
 export const OAUTH_LIST_FILTERS = ['search', 'sort', 'environment'] as const;
 
 export const adminOauthQuery = (state: ListState<(typeof OAUTH_LIST_FILTERS)[number]>) =>
-  queryOptions({
-    queryKey: ['admin', 'oauth_applications', state],
-    queryFn: () =>
-      apiPage<AdminOauthApplication>(
-        `/admin/oauth_applications?${listSearch(state, ADMIN_PER_PAGE, [
-          ['environment', state.filters.environment],
-          ['filters[search]', state.filters.search],
-          ['sort', state.filters.sort],
-        ])}`,
-      ),
-    placeholderData: keepPreviousData,
-  });
+  adminListQuery<AdminOauthApplication>(
+    ['admin', 'oauth_applications', state],
+    '/admin/oauth_applications',
+    state,
+    [
+      ['environment', state.filters.environment],
+      ['filters[search]', state.filters.search],
+      ['sort', state.filters.sort],
+    ],
+  );
 
 export const adminAppKey = (id: string) => ['admin', 'developer_apps', 'detail', id] as const;
 
@@ -201,14 +200,7 @@ export const AUDIT_FILTERS = ['subject', 'action'] as const;
 
 /** A page of the audit log, newest first; `subject` narrows it to one app or account. */
 export const auditQuery = (state: ListState<(typeof AUDIT_FILTERS)[number]>) =>
-  queryOptions({
-    queryKey: ['admin', 'audit', state],
-    queryFn: () =>
-      apiPage<AuditEvent>(
-        `/admin/audit?${listSearch(state, ADMIN_PER_PAGE, [
-          ['filters[subject_id]', state.filters.subject],
-          ['filters[action]', state.filters.action],
-        ])}`,
-      ),
-    placeholderData: keepPreviousData,
-  });
+  adminListQuery<AuditEvent>(['admin', 'audit', state], '/admin/audit', state, [
+    ['filters[subject_id]', state.filters.subject],
+    ['filters[action]', state.filters.action],
+  ]);
