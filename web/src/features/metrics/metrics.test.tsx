@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, expect, test } from 'vitest';
+import { adminApp, serveAdminApp } from '../../test/admin-app.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { developer, runtimeConfig, server } from '../../test/server.ts';
-import { adminApp, serveAdminApp } from '../admin/testing.ts';
 import { app, signedIn } from '../apps/testing.ts';
 import { manifestsApi } from '../manifests/testing.ts';
 
