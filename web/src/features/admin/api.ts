@@ -18,8 +18,8 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import { type ListRequestParam, type ListState, listSearch } from '../../components/use-list-params.ts';
 import { api, apiPage, apiUpload, type UploadProgress } from '../../lib/api.ts';
+import { type ListRequestParam, type ListState, listSearch } from '../../lib/list-search.ts';
 import { ownerIds } from './owners.ts';
 
 /** URL filter names (useListParams) of the apps list and the review queue. */

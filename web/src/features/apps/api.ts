@@ -10,8 +10,8 @@ import type {
 } from '@portal/contracts';
 import { APPS_PER_PAGE, SANDBOX_POLL_MS } from '@portal/contracts/limits';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ListState, listSearch } from '../../components/use-list-params.ts';
 import { api, apiPage, apiUpload, type UploadProgress } from '../../lib/api.ts';
+import { type ListState, listSearch } from '../../lib/list-search.ts';
 import { appsKeys } from '../../lib/query-keys.ts';
 
 /** A page of My Apps (25 at a time, newest first); `search` matches part of a name. */

@@ -1,6 +1,13 @@
 import { Container, Group, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { AdminBreadcrumbs } from './admin-breadcrumbs.tsx';
+import { useTranslation } from 'react-i18next';
+import { type Crumb, Crumbs } from '../../../components/crumbs.tsx';
+
+/** Admin > … > current: every crumb but the last is a link. */
+export function AdminBreadcrumbs({ trail }: { trail: Crumb[] }) {
+  const { t } = useTranslation();
+  return <Crumbs trail={[{ label: t('nav.admin'), to: '/admin' }, ...trail]} />;
+}
 
 /**
  * An admin page: Admin › … › here, its title (with `aside` at the right, when given), then its body.
@@ -13,7 +20,7 @@ export function AdminPage({
   size = 'xl',
   children,
 }: {
-  trail: Array<{ label: string; to?: string }>;
+  trail: Crumb[];
   title: string;
   aside?: ReactNode;
   size?: 'sm' | 'xl';

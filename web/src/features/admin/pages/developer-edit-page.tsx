@@ -11,8 +11,7 @@ import { FormActions } from '../../../components/form-actions.tsx';
 import { PageSkeleton } from '../../../components/skeletons.tsx';
 import { ApiRequestError, errorsJoined } from '../../../lib/api.ts';
 import { adminDeveloperQuery, useUpdateAdminDeveloper } from '../api.ts';
-import { AdminBreadcrumbs } from '../components/admin-breadcrumbs.tsx';
-import { AdminPage } from '../components/admin-page.tsx';
+import { AdminBreadcrumbs, AdminPage } from '../components/admin-page.tsx';
 
 const valuesOf = (developer: AdminDeveloper) => ({
   name: developer.name,

@@ -9,7 +9,6 @@ import { PageSkeleton } from '../../../components/skeletons.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
 import {
-  AppBreadcrumbs,
   AppSettingsCard,
   appPermissionsQuery,
   appQuery,
@@ -21,6 +20,7 @@ import { CollaboratorsList, CollaboratorsPanel } from '../../collaborators/index
 import { OptInBanner, OptInToggle, useDeveloperAppsBeta } from '../../config-builder/index.ts';
 import { ManifestsSection } from '../../manifests/index.ts';
 import { MarketplaceListingCard } from '../../marketplace/index.ts';
+import { AppBreadcrumbs } from '../components/app-breadcrumbs.tsx';
 
 /** The tabbed page (form-based beta) is its own chunk, loaded only for users who opted in. */
 const TabbedAppPage = lazy(() =>

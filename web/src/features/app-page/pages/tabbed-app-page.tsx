@@ -5,18 +5,13 @@ import { useSearchParams } from 'react-router';
 import type { AppPageProps } from '../../../components/section-card.tsx';
 import { track } from '../../../lib/analytics.ts';
 import { useConfig } from '../../../lib/config.ts';
-import {
-  AppBreadcrumbs,
-  AppSettingsCard,
-  CredentialsCard,
-  DeleteAppCard,
-  SandboxCard,
-} from '../../apps/index.ts';
+import { AppSettingsCard, CredentialsCard, DeleteAppCard, SandboxCard } from '../../apps/index.ts';
 import { CollaboratorsList, CollaboratorsPanel } from '../../collaborators/index.ts';
 import { ConfigurationsTab, OptInToggle } from '../../config-builder/index.ts';
 import { VersionsTab } from '../../manifests/index.ts';
 import { MarketplaceListingCard } from '../../marketplace/index.ts';
 import { LazyEngagementReport } from '../../metrics/index.ts';
+import { AppBreadcrumbs } from '../components/app-breadcrumbs.tsx';
 
 export const APP_TABS = [
   'configurations',

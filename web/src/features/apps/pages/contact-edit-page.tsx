@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../../app/not-found-page.tsx';
+import { Crumbs } from '../../../components/crumbs.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
@@ -14,7 +15,6 @@ import { PageSkeleton } from '../../../components/skeletons.tsx';
 import { ApiRequestError, errorsJoined } from '../../../lib/api.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { appQuery, useUpdateContact } from '../api.ts';
-import { AppBreadcrumbs } from '../components/app-breadcrumbs.tsx';
 
 /** `/developer_apps/:id/contacts/:contactId/edit`: the contact's `links.edit` (spec §2, §3). */
 export function ContactEditPage() {
@@ -28,12 +28,14 @@ export function ContactEditPage() {
   return (
     <Container size="sm" py="md">
       <Stack gap="lg">
-        <AppBreadcrumbs
-          appId={id}
-          name={name}
-          current={t('apps.contacts.title')}
+        <Crumbs
           separatorMargin={6}
           style={{ flexWrap: 'wrap' }}
+          trail={[
+            { label: t('apps.breadcrumb.apps'), to: '/developer_apps' },
+            { label: name, to: `/developer_apps/${id}` },
+            { label: t('apps.contacts.title') },
+          ]}
         />
         {contact ? (
           <ContactForm appId={id} contact={contact} />
