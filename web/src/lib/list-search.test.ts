@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { listSearch } from './use-list-params.ts';
+import { listSearch } from './list-search.ts';
 
 test('a list request: page, per_page and cursor first, then its own parameters in order, empty ones left out', () => {
   expect(listSearch({ page: 1 }, 5)).toBe('page=1&per_page=5');

@@ -13,8 +13,8 @@ import {
   NOTIFICATIONS_PER_PAGE,
 } from '@portal/contracts/limits';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ListState, listSearch } from '../../components/use-list-params.ts';
 import { api, apiPage } from '../../lib/api.ts';
+import { type ListState, listSearch } from '../../lib/list-search.ts';
 
 /** A page of announcements for the list page (25 at a time, newest first). */
 export const notificationsQuery = ({ page, cursor }: Pick<ListState<never>, 'page' | 'cursor'>) =>

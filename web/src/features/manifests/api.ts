@@ -7,8 +7,8 @@ import type {
 } from '@portal/contracts';
 import type { ManifestEnvironment, ManifestSchemaVersion } from '@portal/contracts/manifest-rules';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { listSearch } from '../../components/use-list-params.ts';
 import { api, apiPage } from '../../lib/api.ts';
+import { listSearch } from '../../lib/list-search.ts';
 import { appsKeys } from '../../lib/query-keys.ts';
 
 export const manifestsKeys = {

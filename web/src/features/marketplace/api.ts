@@ -9,8 +9,8 @@ import type {
 } from '@portal/contracts';
 import { MARKETPLACE_PER_PAGE } from '@portal/contracts/limits';
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
-import { type ListState, listSearch } from '../../components/use-list-params.ts';
 import { api, apiPage, apiUpload, type UploadProgress } from '../../lib/api.ts';
+import { type ListState, listSearch } from '../../lib/list-search.ts';
 import type { MediaKind } from './listing-form.ts';
 
 /** Who edits: the app's people (`/api/v1/...`) or platform staff (`/api/v1/admin/...`). */

@@ -1,8 +1,8 @@
 import type { OutboxMessage } from '@portal/contracts';
 import { OUTBOX_PER_PAGE } from '@portal/contracts/limits';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { type ListState, listSearch } from '../../components/use-list-params.ts';
 import { apiPage } from '../../lib/api.ts';
+import { type ListState, listSearch } from '../../lib/list-search.ts';
 
 /** A page of the outbox, newest first; `to` matches part of the recipient's address. */
 export const outboxQuery = ({ page, cursor, filters }: ListState<'to'>) =>
