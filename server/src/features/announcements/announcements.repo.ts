@@ -15,7 +15,7 @@ import { showAfterInstant, visibleAt } from './announcements.visibility.ts';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 
-/** The template and key the reach trigger (migration 0006) reads: keep them in step with it. */
+/** A critical announcement's e-mail: one per announcement and user (the mail job's idempotency key). */
 export const CRITICAL_MAIL_TEMPLATE = 'announcement.critical';
 export const criticalMailKey = (announcementId: string, userId: string) =>
   `announcement:${announcementId}:${userId}`;
