@@ -63,6 +63,16 @@ const REACH: Keeper = {
 
 const READ_WRITER = 'features/announcements/announcements.unread.ts: markRead';
 
+/** Owner changes: the memberships, the app and its OAuth clients in one transaction. */
+const OWNER_CHANGES = [
+  'features/collaborators/collaborators.repo.ts: transferOwnership',
+  'features/collaborators/collaborators.repo.ts: assignOwner',
+];
+
+/** A value of each OAuth client's app. */
+const ofClientsApp = (value: string) => `select o.id as key, ${value} as value
+  from oauth_applications o join developer_apps a on a.id = o.developer_app_id`;
+
 /** The regions catalogue as JSON, for the region filter's recompute. */
 const REGIONS = JSON.stringify(
   MARKETPLACE_REGIONS.map(({ id, countries }) => ({ id, countries })),
@@ -199,11 +209,7 @@ export const DERIVED_COLUMNS: DerivedColumn[] = [
     sources: ['developer_app_members'],
     keptBy: {
       kind: 'explicit',
-      writers: [
-        'features/apps/apps.repo.ts: insertAppWithOwner',
-        'features/collaborators/collaborators.repo.ts: transferOwnership',
-        'features/collaborators/collaborators.repo.ts: assignOwner',
-      ],
+      writers: ['features/apps/apps.repo.ts: insertAppWithOwner', ...OWNER_CHANGES],
     },
     recompute: `select a.id as key, (select string_agg(m.user_id, ',') from developer_app_members m
       where m.developer_app_id = a.id and m.role = 'owner') as value from developer_apps a`,
@@ -219,8 +225,7 @@ export const DERIVED_COLUMNS: DerivedColumn[] = [
       triggers: ['oauth_applications_app_name', 'developer_apps_oauth_name'],
       functions: ['oauth_applications_app_name', 'developer_apps_oauth_name'],
     },
-    recompute: `select o.id as key, a.internal_name as value
-      from oauth_applications o join developer_apps a on a.id = o.developer_app_id`,
+    recompute: ofClientsApp('a.internal_name'),
   },
   {
     table: 'oauth_applications',
@@ -232,12 +237,10 @@ export const DERIVED_COLUMNS: DerivedColumn[] = [
       writers: [
         'features/credentials/credentials.service.ts: ensureSandboxOauthApplication',
         'features/credentials/credentials.service.ts: approveProductionAccess',
-        'features/collaborators/collaborators.repo.ts: transferOwnership',
-        'features/collaborators/collaborators.repo.ts: assignOwner',
+        ...OWNER_CHANGES,
       ],
     },
-    recompute: `select o.id as key, a.owner_id as value
-      from oauth_applications o join developer_apps a on a.id = o.developer_app_id`,
+    recompute: ofClientsApp('a.owner_id'),
   },
   {
     table: 'marketplace_submissions',
