@@ -37,6 +37,14 @@ export type DerivedColumn = {
   stored?: string;
 };
 
+/** Triggers of one migration; each runs the function of its own name unless `functions` says otherwise. */
+const byTriggers = (migration: string, triggers: string[], functions = triggers): Keeper => ({
+  kind: 'trigger',
+  migration,
+  triggers,
+  functions,
+});
+
 const inReview = (table: string) =>
   `exists (select 1 from ${table} r where r.developer_app_id = a.id and r.state = 'in_review')`;
 
@@ -121,12 +129,7 @@ export const DERIVED_COLUMNS: DerivedColumn[] = [
     column: 'app_search',
     holds: "the app's internal and public name, newline between (My Apps search)",
     sources: ['developer_apps'],
-    keptBy: {
-      kind: 'trigger',
-      migration: '0006_lists',
-      triggers: ['developer_app_members_app_search', 'developer_apps_member_search'],
-      functions: ['developer_app_members_app_search', 'developer_apps_member_search'],
-    },
+    keptBy: byTriggers('0006_lists', ['developer_app_members_app_search', 'developer_apps_member_search']),
     recompute: `select m.id as key, a.internal_name || E'\\n' || coalesce(a.name, '') as value
       from developer_app_members m join developer_apps a on a.id = m.developer_app_id`,
   },
@@ -219,12 +222,7 @@ export const DERIVED_COLUMNS: DerivedColumn[] = [
     column: 'app_internal_name',
     holds: "its app's internal name (the admin OAuth list sorts, filters and searches one table)",
     sources: ['developer_apps'],
-    keptBy: {
-      kind: 'trigger',
-      migration: '0019_oauth_app_name',
-      triggers: ['oauth_applications_app_name', 'developer_apps_oauth_name'],
-      functions: ['oauth_applications_app_name', 'developer_apps_oauth_name'],
-    },
+    keptBy: byTriggers('0019_oauth_app_name', ['oauth_applications_app_name', 'developer_apps_oauth_name']),
     recompute: ofClientsApp('a.internal_name'),
   },
   {
