@@ -28,7 +28,7 @@ const triggers = () =>
   rows<{ name: string; table: string; definition: string }>(sql`
     select t.tgname as name, c.relname as table, pg_get_triggerdef(t.oid) as definition
     from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
-    where n.nspname = 'public' and not t.tgisinternal order by 1`);
+    where n.nspname = 'public' and not t.tgisinternal`);
 
 const keepers = (kind: 'triggers' | 'functions') =>
   new Set(DERIVED_COLUMNS.flatMap((entry) => (entry.keptBy.kind === 'trigger' ? entry.keptBy[kind] : [])));
@@ -37,17 +37,10 @@ test('the registry names every trigger and function in the schema, and nothing e
   const functions = await rows<{ name: string }>(sql`
     select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where n.nspname = 'public'
-      and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e') order by 1`);
-  assert.deepEqual(
-    (await triggers()).map((row) => row.name),
-    [...keepers('triggers')].sort(),
-  );
-  assert.deepEqual(
-    functions.map((row) => row.name),
-    [...keepers('functions')].sort(),
-  );
-  assert.equal(keepers('triggers').size, 19);
-  assert.equal(keepers('functions').size, 17);
+      and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`);
+  const names = (list: Array<{ name: string }>) => list.map((row) => row.name).sort();
+  assert.deepEqual(names(await triggers()), [...keepers('triggers')].sort());
+  assert.deepEqual(names(functions), [...keepers('functions')].sort());
 });
 
 test('every explicit writer the registry names is a function in that file', () => {
@@ -75,6 +68,7 @@ test('after the scenario every derived column equals its recompute', async () =>
 });
 
 test('with any one trigger dropped, the scenario leaves a column it keeps wrong', async () => {
+  // Every table but the reference data the migrations load: each run starts empty.
   const tables = await rows<{ name: string }>(sql`
     select tablename as name from pg_tables where schemaname = 'public' and tablename <> 'marketplace_categories'`);
   for (const trigger of await triggers()) {
