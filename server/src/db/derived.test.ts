@@ -11,7 +11,8 @@ import { after, before, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { runScenario } from '../test/derived-scenario.ts';
 import { createTestApp, type TestApp } from '../test/helpers.ts';
-import { DERIVED_COLUMNS, findDrift } from './derived.ts';
+import { DERIVED_COLUMNS } from './derived.ts';
+import { findDrift } from './drift.ts';
 
 let t: TestApp;
 before(async () => {

@@ -7,14 +7,13 @@
  * function that writes a source table says in one line what it moves. Which keepers stay triggers,
  * and why: docs/decisions.md, "Derived columns".
  *
- * Not derived (fixed when written, so nothing can recompute them): announcements.show_after_at (the
- * show-after day in the time zone of that save), visible_from / visible_seq (the publication order),
- * marketplace_submissions.app_version (a label the editor may override).
+ * Not here: values fixed when written that nothing can recompute (announcements.show_after_at, the
+ * show-after day in the time zone of that save; visible_from / visible_seq, the publication order;
+ * marketplace_submissions.app_version, a label the editor may override), and app_versions'
+ * schema_version and auth_code_capable, read from the version's content, which never changes.
  */
 
 import { MARKETPLACE_REGIONS } from '@portal/contracts/marketplace-catalog';
-import { sql } from 'drizzle-orm';
-import type { Db } from './client.ts';
 
 export type Keeper =
   /** Row or statement triggers of one migration; `functions` are the SQL functions they run. */
@@ -218,6 +217,18 @@ export const DERIVED_COLUMNS: DerivedColumn[] = [
       where m.developer_app_id = a.id and m.role = 'owner') as value from developer_apps a`,
   },
   {
+    table: 'developer_apps',
+    column: 'uid',
+    holds: "its production OAuth client's id, once issued",
+    sources: ['oauth_applications'],
+    keptBy: {
+      kind: 'explicit',
+      writers: ['features/credentials/credentials.service.ts: approveProductionAccess'],
+    },
+    recompute: `select a.id as key, (select string_agg(o.client_id, ',') from oauth_applications o
+      where o.developer_app_id = a.id and o.environment = 'production') as value from developer_apps a`,
+  },
+  {
     table: 'oauth_applications',
     column: 'app_internal_name',
     holds: "its app's internal name (the admin OAuth list sorts, filters and searches one table)",
@@ -254,29 +265,3 @@ export const DERIVED_COLUMNS: DerivedColumn[] = [
       from marketplace_submissions s`,
   },
 ];
-
-export type Drift = {
-  table: string;
-  column: string;
-  key: string;
-  stored: string | null;
-  expected: string | null;
-};
-
-/** Rows whose derived column differs from its recompute (a few per column), or none. */
-export async function findDrift(db: Db, columns = DERIVED_COLUMNS, limit = 5): Promise<Drift[]> {
-  const found: Drift[] = [];
-  for (const entry of columns) {
-    const stored = entry.stored ?? `select id as key, ${entry.column} as value from ${entry.table}`;
-    const result = await db.execute(
-      sql.raw(`with stored as (${stored}), expected as (${entry.recompute})
-        select coalesce(s.key, e.key)::text as key, s.value::text as stored, e.value::text as expected
-        from stored s full join expected e on e.key = s.key
-        where s.key is null or e.key is null or s.value is distinct from e.value
-        limit ${limit}`),
-    );
-    for (const row of (result as unknown as { rows: Omit<Drift, 'table' | 'column'>[] }).rows)
-      found.push({ table: entry.table, column: entry.column, ...row });
-  }
-  return found;
-}

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'drizzle-orm';
-import { DERIVED_COLUMNS, findDrift } from '../../db/derived.ts';
+import { DERIVED_COLUMNS } from '../../db/derived.ts';
+import { findDrift } from '../../db/drift.ts';
 import { sendMailJob } from '../../platform/mail/mail.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
 import { migrateUntil } from '../../test/migrations.ts';

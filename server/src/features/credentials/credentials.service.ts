@@ -115,7 +115,7 @@ export async function requestProductionAccess(
 
 /**
  * Staff approve a pending request: the production client is created; its secret is issued on first view.
- * Copies the app's owner_id onto the client (db/derived.ts).
+ * Copies the app's owner_id onto the client, and the client's id to the app's uid (db/derived.ts).
  */
 export async function approveProductionAccess(ctx: AppContext, appId: string, actor?: SessionUser) {
   const app = await findApp(ctx, appId);
