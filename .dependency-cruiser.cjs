@@ -10,6 +10,9 @@
  *                        `testing.ts`, a feature's fixtures)
  *   web/src/lib, components, app   shared web code; lib and components import no feature
  *   web/src/features     the same layering and index rule as the server
+ *   scripts/harness      starts a portal process and signs in over HTTP, for the bench and Lighthouse;
+ *                        imports none of our code, and nothing that ships (server/src, web, contracts)
+ *                        imports it
  *
  * No file imports itself back through a circle, on either side.
  */
@@ -124,6 +127,20 @@ module.exports = {
       comment: 'contracts are shared by both sides: zod and each other, nothing else',
       from: { path: '^packages/contracts/src/', pathNot: '\\.test\\.ts$' },
       to: { pathNot: ['^packages/contracts/src/', 'node_modules/zod/', '^zod$'] },
+    },
+    {
+      name: 'harness-imports-none-of-ours',
+      severity: 'error',
+      comment: 'scripts/harness is shared by server/bench and e2e/lighthouse: it imports none of our code',
+      from: { path: '^scripts/harness/' },
+      to: { dependencyTypesNot: ['core'], pathNot: '^scripts/harness/' },
+    },
+    {
+      name: 'shipped-code-imports-no-scripts',
+      severity: 'error',
+      comment: 'scripts/ drive the portal from outside; the server, the web and contracts never import them',
+      from: { path: '^(server/src|web/src|packages/contracts/src)/' },
+      to: { path: '^scripts/' },
     },
     ...entryRules('server'),
     ...entryRules('web'),

@@ -8,8 +8,10 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
+import { tail } from '../../scripts/harness/portal-process.ts';
+import { type Cookie, signIn } from '../../scripts/harness/sign-in.ts';
 import { ADMIN_EMAIL, DEVELOPER_EMAIL } from '../support/env.ts';
-import { startPortal, tail } from './portal.ts';
+import { startPortal } from './portal.ts';
 import {
   ATTEMPTS,
   CATEGORIES,
@@ -21,7 +23,6 @@ import {
   type Scores,
   scoresOf,
 } from './report.ts';
-import { type Cookie, signIn } from './session.ts';
 
 const env = process.env;
 const chromePath = env.CHROMIUM_PATH ?? '/usr/bin/chromium';

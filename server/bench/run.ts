@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { cookieHeader, signIn } from '../../scripts/harness/sign-in.ts';
 import { type Offered, offeredRate } from './load.ts';
 import {
   type Cookies,
@@ -21,7 +22,6 @@ import {
 import { type RunningServer, startBare, startPortal } from './processes.ts';
 import { checksOf, type DatabaseResult, markdownTable, type SeedResult } from './report.ts';
 import { BENCH_ADMIN, BENCH_DEVELOPER, BENCH_PASSWORD, seedSizes } from './seed.ts';
-import { signIn } from './session.ts';
 import { openTarget, plannedTargets, postgresVersion, type Target } from './targets.ts';
 
 const env = process.env;
@@ -89,8 +89,8 @@ async function benchTarget(kind: 'pglite' | 'postgres'): Promise<DatabaseResult>
     console.log(`portal at ${portal.url} (start-up peak ${startupPeakMb} MB, idle ${idleRssMb} MB)`);
 
     const cookies: Cookies = {
-      developer: await signIn(portal.url, BENCH_DEVELOPER, BENCH_PASSWORD),
-      admin: await signIn(portal.url, BENCH_ADMIN, BENCH_PASSWORD),
+      developer: cookieHeader(await signIn(portal.url, BENCH_DEVELOPER, BENCH_PASSWORD)),
+      admin: cookieHeader(await signIn(portal.url, BENCH_ADMIN, BENCH_PASSWORD)),
     };
     const bare = await startBare({ securityHeaders: false });
     const bareWithHeaders = await startBare({ securityHeaders: true });

@@ -30,6 +30,7 @@ import { registerOpenApi } from './platform/http/openapi.ts';
 import type { Access, App, RegisteredRoute } from './platform/http/route.ts';
 import { securityHeaders } from './platform/http/security-headers.ts';
 import { registerStorableTextGuard } from './platform/http/storable-text.ts';
+import { registerListParamsGuard } from './platform/list/index.ts';
 import { type Logger, RequestLogger } from './platform/logger.ts';
 
 const ACCESS_LEVELS: Access[] = ['public', 'user', 'admin'];
@@ -82,6 +83,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   registerStorableTextGuard(app);
+  registerListParamsGuard(app);
   registerBodyCharsetCheck(app);
   registerIdempotency(app);
   app.decorate('ctx', ctx);

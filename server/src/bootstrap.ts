@@ -2,20 +2,32 @@ import { Redis } from 'ioredis';
 import nodemailer from 'nodemailer';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { WATERMARK_MOVE_AFTER_READS } from './features/announcements/announcements.unread.ts';
 import { confirmEmailMail, resetPasswordMail } from './features/auth/auth.mail.ts';
 import { resealSecretsJob } from './features/credentials/credentials.jobs.ts';
 import { jobDefinitions } from './features/index.ts';
+import { builtInProvisioner } from './features/sandboxes/provisioner.ts';
 import { createAuth } from './platform/auth/auth.ts';
 import { createLoginLimiter } from './platform/auth/login-limiter.ts';
 import { createSessionCache } from './platform/auth/session-cache.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
-import type { AppContext } from './platform/context.ts';
+import type { AppContext, Limits, SandboxProvisioner } from './platform/context.ts';
 import { createJobs } from './platform/jobs.ts';
+import { EXACT_COUNT_LIMIT } from './platform/list/count.ts';
 import type { Logger } from './platform/logger.ts';
 import { sendMail } from './platform/mail/mail.ts';
 import { hashSecret } from './platform/secrets.ts';
+import { openStorage } from './platform/storage.ts';
 
-type Options = { database?: Database; clock?: Clock; log: Logger; redisPrefix?: string };
+type Options = {
+  database?: Database;
+  clock?: Clock;
+  log: Logger;
+  redisPrefix?: string;
+  /** Tests only: lower limits and a provisioner of their own (production takes the defaults). */
+  limits?: Partial<Limits>;
+  sandboxProvisioner?: SandboxProvisioner;
+};
 
 /** Opens the database, applies migrations, starts the job queue and wires the services together. */
 export async function createContext(
@@ -51,6 +63,13 @@ export async function createContext(
     clock,
     log: options.log,
     smtp,
+    storage: openStorage(config),
+    sandboxProvisioner: options.sandboxProvisioner ?? builtInProvisioner(config),
+    limits: {
+      exactCount: EXACT_COUNT_LIMIT,
+      watermarkMoveAfterReads: WATERMARK_MOVE_AFTER_READS,
+      ...options.limits,
+    },
     loginLimiter: createLoginLimiter(redis, options.redisPrefix),
     sessions: createSessionCache({
       now: () => clock.now().getTime(),

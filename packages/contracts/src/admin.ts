@@ -10,12 +10,6 @@ import {
 import { pageQuery, SearchFilter, sortParam } from './pagination.ts';
 import { ADMIN_PER_PAGE, APP_NAME_MAX_LENGTH, SEARCH_MAX_LENGTH } from './rules/limits.ts';
 
-/** Sort keys of each admin list (spec §2); `-key` is descending (spec §4). */
-export const ADMIN_APP_SORTS = ['internal_name', 'created_at', 'updated_at'] as const;
-export const ADMIN_DEVELOPER_SORTS = ['name', 'company_name', 'email', 'procore_id'] as const;
-export const ADMIN_OAUTH_SORTS = ['name', 'uid'] as const;
-export const REVIEW_QUEUE_SORTS = ['internal_name', 'owner', 'in_review_at'] as const;
-
 const userId = z.string().min(1).max(100);
 /** `filters[owner_id][]`: one id, or the key repeated. */
 const ownerIds = z.union([userId, z.array(userId).max(50)]).optional();
@@ -27,7 +21,7 @@ export const AdminDeveloperAppsQuery = pageQuery(ADMIN_PER_PAGE).extend({
   'filters[owner_id][]': ownerIds,
   'filters[in_review]': flag,
   'filters[with_deleted]': flag,
-  sort: sortParam(ADMIN_APP_SORTS, '-created_at'),
+  sort: sortParam(['internal_name', 'created_at', 'updated_at'], '-created_at'),
 });
 export type AdminDeveloperAppsQuery = z.infer<typeof AdminDeveloperAppsQuery>;
 
@@ -49,7 +43,7 @@ export type AdminDeveloperAppRow = z.infer<typeof AdminDeveloperAppRow>;
 /** `GET /admin/developers`: with `options=true`, rows are just `{id, email}` (created-by picker). */
 export const AdminDevelopersQuery = pageQuery(ADMIN_PER_PAGE).extend({
   ...SearchFilter.shape,
-  sort: sortParam(ADMIN_DEVELOPER_SORTS, 'name'),
+  sort: sortParam(['name', 'company_name', 'email', 'procore_id'], 'name'),
 });
 export type AdminDevelopersQuery = z.infer<typeof AdminDevelopersQuery>;
 
@@ -78,7 +72,7 @@ export const AdminOauthApplicationsQuery = pageQuery(ADMIN_PER_PAGE).extend({
   environment: z.enum(OAUTH_ENVIRONMENTS).default('production'),
   'filters[name]': z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
   'filters[uid]': z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
-  sort: sortParam(ADMIN_OAUTH_SORTS, 'name'),
+  sort: sortParam(['name', 'uid'], 'name'),
 });
 export type AdminOauthApplicationsQuery = z.infer<typeof AdminOauthApplicationsQuery>;
 
@@ -100,7 +94,7 @@ export const ReviewQueueQuery = pageQuery(ADMIN_PER_PAGE).extend({
   'filters[owner_id][]': ownerIds,
   'filters[in_review]': flag,
   'filters[with_deleted]': flag,
-  sort: sortParam(REVIEW_QUEUE_SORTS, '-in_review_at'),
+  sort: sortParam(['internal_name', 'owner', 'in_review_at'], '-in_review_at'),
 });
 export type ReviewQueueQuery = z.infer<typeof ReviewQueueQuery>;
 

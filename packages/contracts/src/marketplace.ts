@@ -244,8 +244,6 @@ export const VideoUploadQuery = z.object({ developer_app_id: z.string().min(1).m
 export const HashedIdParams = z.object({ hashed_id: z.string().min(1).max(100) });
 export const SlugParams = z.object({ slug: z.string().min(1).max(200) });
 
-export const MARKETPLACE_SORTS = ['public_name', 'published_at'] as const;
-
 /** `GET /api/v1/marketplace/apps`: published listings, searched by name or tagline, filtered. */
 export const MarketplaceListQuery = pageQuery(MARKETPLACE_PER_PAGE)
   .extend(SearchFilter.shape)
@@ -254,7 +252,7 @@ export const MarketplaceListQuery = pageQuery(MARKETPLACE_PER_PAGE)
     'filters[region]': z
       .enum(MARKETPLACE_REGIONS.map((region) => region.id) as [string, ...string[]])
       .optional(),
-    sort: sortParam(MARKETPLACE_SORTS, 'public_name'),
+    sort: sortParam(['public_name', 'published_at'], 'public_name'),
   });
 export type MarketplaceListQuery = z.infer<typeof MarketplaceListQuery>;
 

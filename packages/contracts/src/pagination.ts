@@ -28,7 +28,10 @@ export function pageQuery(perPage = DEFAULT_PER_PAGE, maxPerPage = MAX_PER_PAGE)
 export const PageQuery = pageQuery();
 export type PageQuery = z.infer<typeof PageQuery>;
 
-/** `sort=column` ascending, `sort=-column` descending (spec §4), limited to the list's columns. */
+/**
+ * `sort=column` ascending, `sort=-column` descending (spec §4), limited to the list's columns. The
+ * columns are written here only: the server reads a list's sorts (and `filters[…]`) from its schema.
+ */
 export function sortParam<const S extends string>(columns: readonly [S, ...S[]], defaultSort: S | `-${S}`) {
   const values = columns.flatMap((column) => [column, `-${column}` as const]) as [
     S | `-${S}`,

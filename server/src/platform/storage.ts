@@ -3,6 +3,7 @@ import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type { Config } from '../config.ts';
 
 /** Where uploaded files live. The built-in store is a folder under DATA_DIR/uploads. */
 export type Storage = {
@@ -26,6 +27,11 @@ const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]{0,200}$/i;
  */
 const TEMP_DIR = 'tmp';
 const ownFolder = () => `${process.pid}@${hostname()}`;
+
+/** The portal's one store (`ctx.storage`), chosen by config: today always the folder under DATA_DIR. */
+export function openStorage(config: Pick<Config, 'dataDir'>): Storage {
+  return createDiskStorage(config.dataDir);
+}
 
 export function createDiskStorage(dataDir: string): Storage {
   const root = path.resolve(dataDir, 'uploads');

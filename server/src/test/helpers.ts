@@ -8,6 +8,7 @@ import { type Config, loadConfig } from '../config.ts';
 import { type Database, openPglite, openPostgres } from '../db/client.ts';
 import { createUserWithPassword, type NewUser } from '../features/auth/auth.users.ts';
 import { createTestClock } from '../platform/clock.ts';
+import type { Limits, SandboxProvisioner } from '../platform/context.ts';
 import { createLogger } from '../platform/logger.ts';
 
 export const TEST_PASSWORD = 'correct horse battery';
@@ -60,11 +61,16 @@ async function clearRedisKeys(prefix: string) {
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-export async function createTestApp(
-  overrides: Partial<Config> = {},
+type TestAppOptions = {
   /** Runs on the fresh, empty database before the app migrates it (migration tests). */
-  options: { beforeMigrate?: (database: Database) => Promise<void> } = {},
-) {
+  beforeMigrate?: (database: Database) => Promise<void>;
+  /** Limits lower than production's for the whole app (a block of a test: `withLimits`). */
+  limits?: Partial<Limits>;
+  /** Builds the app's sandbox companies (default: the built-in provisioner). */
+  sandboxProvisioner?: SandboxProvisioner;
+};
+
+export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}) {
   const { database, drop } = await openTestDatabase();
   await options.beforeMigrate?.(database);
   const clock = createTestClock(new Date());
@@ -85,6 +91,8 @@ export async function createTestApp(
     clock,
     log,
     redisPrefix,
+    limits: options.limits,
+    sandboxProvisioner: options.sandboxProvisioner,
   });
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
@@ -118,6 +126,16 @@ export async function createTestApp(
     },
     /** Runs every due background job now. */
     drainJobs: () => ctx.jobs.drain(ctx),
+    /** Runs `block` with some of this app's limits lowered, then puts them back. */
+    async withLimits<T>(limits: Partial<Limits>, block: () => Promise<T>): Promise<T> {
+      const previous = ctx.limits;
+      ctx.limits = { ...previous, ...limits };
+      try {
+        return await block();
+      } finally {
+        ctx.limits = previous;
+      }
+    },
     async close() {
       await app.close();
       await ctx.close();

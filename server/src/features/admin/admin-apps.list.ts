@@ -2,33 +2,17 @@ import type { AdminDeveloperAppRow, AdminDeveloperAppsQuery } from '@portal/cont
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { developerApps, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { containsAny, type ListSort, listPage, resolveSort } from '../../platform/list/index.ts';
+import { containsAny, endingInId, type ListSorts, listPage, resolveSort } from '../../platform/list/index.ts';
 import { appInReview } from './review-state.ts';
+
+const by = endingInId(developerApps.id, 'uuid');
 
 /** Each sort ends in the id (unique); each has its index (schema/apps.ts). */
 const SORTS = {
-  internal_name: {
-    keys: [
-      { sql: developerApps.internalName, type: 'text' },
-      { sql: developerApps.id, type: 'uuid' },
-    ],
-    histogram: { table: 'developer_apps', column: 'internal_name' },
-  },
-  created_at: {
-    keys: [
-      { sql: developerApps.createdAt, type: 'timestamptz' },
-      { sql: developerApps.id, type: 'uuid' },
-    ],
-    histogram: { table: 'developer_apps', column: 'created_at' },
-  },
-  updated_at: {
-    keys: [
-      { sql: developerApps.updatedAt, type: 'timestamptz' },
-      { sql: developerApps.id, type: 'uuid' },
-    ],
-    histogram: { table: 'developer_apps', column: 'updated_at' },
-  },
-} satisfies Record<string, ListSort>;
+  internal_name: by(developerApps.internalName, 'text', { table: 'developer_apps', column: 'internal_name' }),
+  created_at: by(developerApps.createdAt, 'timestamptz', { table: 'developer_apps', column: 'created_at' }),
+  updated_at: by(developerApps.updatedAt, 'timestamptz', { table: 'developer_apps', column: 'updated_at' }),
+} satisfies ListSorts<AdminDeveloperAppsQuery>;
 
 /** `filters[owner_id][]` comes as one value or several. */
 export const ownerIdsOf = (value: string | string[] | undefined) =>
@@ -73,7 +57,7 @@ async function loadRows(ctx: AppContext, ids: string[]): Promise<AdminDeveloperA
 /** `GET /admin/developer_apps`: every app (deleted ones on request), filtered, searched, sorted. */
 export async function listAdminApps(ctx: AppContext, query: AdminDeveloperAppsQuery) {
   return listPage(
-    ctx.db,
+    ctx,
     {
       from: sql`${developerApps}`,
       table: 'developer_apps',

@@ -2,18 +2,14 @@ import type { AdminDevelopersQuery, DeveloperOption } from '@portal/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { containsAny, type ListSort, listPage, resolveSort } from '../../platform/list/index.ts';
+import { containsAny, endingInId, type ListSorts, listPage, resolveSort } from '../../platform/list/index.ts';
 import { toAdminDeveloper } from '../auth/auth.staff.ts';
+
+const by = endingInId(users.id, 'text');
 
 /** Each sort ends in the id (unique); each has its index (schema/users.ts). */
 export const DEVELOPER_SORTS = {
-  name: {
-    keys: [
-      { sql: users.name, type: 'text' },
-      { sql: users.id, type: 'text' },
-    ],
-    histogram: { table: 'users', column: 'name', ties: { table: 'users', column: 'id' } },
-  },
+  name: by(users.name, 'text', { table: 'users', column: 'name', ties: { table: 'users', column: 'id' } }),
   company_name: {
     keys: [
       { sql: sql`coalesce(${users.companyName}, '')`, type: 'text' },
@@ -23,21 +19,9 @@ export const DEVELOPER_SORTS = {
     // a company (or have none), so a deep page usually seeks inside a common value, by user id.
     histogram: { table: 'users_company_id_idx', column: 'coalesce', ties: { table: 'users', column: 'id' } },
   },
-  email: {
-    keys: [
-      { sql: users.email, type: 'text' },
-      { sql: users.id, type: 'text' },
-    ],
-    histogram: { table: 'users', column: 'email' },
-  },
-  procore_id: {
-    keys: [
-      { sql: users.procoreId, type: 'integer' },
-      { sql: users.id, type: 'text' },
-    ],
-    histogram: { table: 'users', column: 'procore_id' },
-  },
-} satisfies Record<string, ListSort>;
+  email: by(users.email, 'text', { table: 'users', column: 'email' }),
+  procore_id: by(users.procoreId, 'integer', { table: 'users', column: 'procore_id' }),
+} satisfies ListSorts<AdminDevelopersQuery>;
 
 /** How many options the created-by picker gets per search. */
 export const DEVELOPER_OPTIONS_LIMIT = 20;
@@ -52,7 +36,7 @@ const source = (search: string | undefined) => ({
 /** `GET /admin/developers`: registered developers, searched by name, e-mail or company. */
 export async function listAdminDevelopers(ctx: AppContext, query: AdminDevelopersQuery) {
   const page = await listPage(
-    ctx.db,
+    ctx,
     source(query['filters[search]']),
     resolveSort(DEVELOPER_SORTS, query.sort),
     query,
@@ -65,7 +49,7 @@ export async function listAdminDevelopers(ctx: AppContext, query: AdminDeveloper
 /** The created-by picker's options (spec §7: id and email), by e-mail. */
 export async function developerOptions(ctx: AppContext, search: string | undefined) {
   const page = await listPage(
-    ctx.db,
+    ctx,
     source(search),
     resolveSort(DEVELOPER_SORTS, 'email'),
     { page: 1, per_page: DEVELOPER_OPTIONS_LIMIT },

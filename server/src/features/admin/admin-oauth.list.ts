@@ -5,10 +5,13 @@ import type { AppContext } from '../../platform/context.ts';
 import {
   containsAny,
   containsPattern,
-  type ListSort,
+  endingInId,
+  type ListSorts,
   listPage,
   resolveSort,
 } from '../../platform/list/index.ts';
+
+const by = endingInId(oauthApplications.id, 'uuid');
 
 /**
  * `name` is the developer app's internal name, which each client carries (migration 0019), so both
@@ -16,21 +19,12 @@ import {
  * (environment, client_id, id).
  */
 const SORTS = {
-  name: {
-    keys: [
-      { sql: oauthApplications.appInternalName, type: 'text' },
-      { sql: oauthApplications.id, type: 'uuid' },
-    ],
-    histogram: { table: 'oauth_applications', column: 'app_internal_name' },
-  },
-  uid: {
-    keys: [
-      { sql: oauthApplications.clientId, type: 'text' },
-      { sql: oauthApplications.id, type: 'uuid' },
-    ],
-    histogram: { table: 'oauth_applications', column: 'client_id' },
-  },
-} satisfies Record<string, ListSort>;
+  name: by(oauthApplications.appInternalName, 'text', {
+    table: 'oauth_applications',
+    column: 'app_internal_name',
+  }),
+  uid: by(oauthApplications.clientId, 'text', { table: 'oauth_applications', column: 'client_id' }),
+} satisfies ListSorts<AdminOauthApplicationsQuery>;
 
 async function loadRows(ctx: AppContext, ids: string[]): Promise<AdminOauthApplication[]> {
   const rows = await ctx.db
@@ -65,7 +59,7 @@ export async function listAdminOauthApplications(ctx: AppContext, query: AdminOa
   const name = query['filters[name]'];
   const uid = query['filters[uid]'];
   return listPage(
-    ctx.db,
+    ctx,
     {
       from: sql`${oauthApplications}`,
       table: 'oauth_applications',

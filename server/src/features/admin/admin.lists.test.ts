@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'drizzle-orm';
-import { forgetEstimates, setExactCountLimit } from '../../platform/list/count.ts';
+import { forgetEstimates } from '../../platform/list/count.ts';
 import { seekKey } from '../../platform/list/histogram-seek.ts';
 import { resolveSort } from '../../platform/list/index.ts';
 import {
@@ -116,22 +116,19 @@ test('apps: past the exact-count cap the pages still list every row once', async
   const expected = await ids(
     sql`select id from developer_apps where ${live} order by created_at desc, id desc`,
   );
-  const restore = setExactCountLimit(4);
-  try {
-    await assertPagedOverCap(admin, `${V}/developer_apps`, expected, 5, 4);
-  } finally {
-    restore();
-  }
+  await t.withLimits({ exactCount: 4 }, () =>
+    assertPagedOverCap(admin, `${V}/developer_apps`, expected, 5, 4),
+  );
 });
 
-test('bad sort keys and unknown filters are 400 naming the parameter; bad paging 422', async () => {
+test('bad sort keys, unknown filters and bad paging are 422 naming the parameter', async () => {
   for (const path of ['developer_apps', 'developers', 'oauth_applications', 'review_queue']) {
     const sort = await admin.get(`${V}/${path}?sort=-password`);
-    assert.equal(sort.statusCode, 400, `${path} ${sort.body}`);
-    assert.equal(sort.json().code, 'bad_request');
+    assert.equal(sort.statusCode, 422, `${path} ${sort.body}`);
+    assert.equal(sort.json().code, 'validation_failed');
     assert.ok(sort.json().fields.sort[0].includes('-password'));
     const filter = await admin.get(`${V}/${path}?filters[colour]=red`);
-    assert.equal(filter.statusCode, 400);
+    assert.equal(filter.statusCode, 422);
     assert.deepEqual(Object.keys(filter.json().fields), ['filters[colour]']);
     await assertRefusesBadPaging(admin, `${V}/${path}`, 100, ['filters[search]=ab']);
   }
@@ -283,8 +280,7 @@ test('developers by company: a deep page number seeks inside the common values',
   const seek = await seekKey(t.ctx.db, resolveSort(DEVELOPER_SORTS, 'company_name'), 0.1, expected.length);
   assert.equal(seek?.values[0], '');
   assert.equal(seek?.values.length, 2);
-  const restore = setExactCountLimit(20);
-  try {
+  await t.withLimits({ exactCount: 20 }, async () => {
     for (const [sort, order] of [
       ['company_name', expected],
       ['-company_name', [...expected].reverse()],
@@ -297,9 +293,7 @@ test('developers by company: a deep page number seeks inside the common values',
       const next = await admin.get(parseLinks(page.headers.link).next!);
       assert.deepEqual(idsOf(next), order.slice(start + 10, start + 20), `${sort}: next continues exactly`);
     }
-  } finally {
-    restore();
-  }
+  });
 });
 
 test('developers by Procore id: a cursor carries an id past 32 bits', async () => {

@@ -1,7 +1,4 @@
 import {
-  ADMIN_APP_SORTS,
-  ADMIN_DEVELOPER_SORTS,
-  ADMIN_OAUTH_SORTS,
   AdminDeveloper,
   AdminDeveloperApp,
   AdminDeveloperAppRow,
@@ -16,15 +13,13 @@ import {
   AdminUpdateDeveloperBody,
   DeveloperOption,
   IdParams,
-  REVIEW_QUEUE_SORTS,
   ReviewQueueQuery,
   ReviewQueueRow,
 } from '@portal/contracts';
 import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
-import { listParamsGuard, setPageHeaders } from '../../platform/list/index.ts';
+import { answerPage } from '../../platform/list/index.ts';
 import { readAppForm } from '../apps/apps.form.ts';
-import { appStorage } from '../apps/apps.service.ts';
 import { changeLogoAsStaff, getAppAsStaff, readLogoAsStaff, updateAppAsStaff } from '../apps/apps.staff.ts';
 import { LogoResponse, sendLogo } from '../apps/logo.ts';
 import { findUserForStaff, toAdminDeveloper, updateUserAsStaff } from '../auth/auth.staff.ts';
@@ -32,8 +27,6 @@ import { listAdminApps } from './admin-apps.list.ts';
 import { developerOptions, listAdminDevelopers } from './admin-developers.list.ts';
 import { listAdminOauthApplications } from './admin-oauth.list.ts';
 import { listReviewQueue } from './review-queue.list.ts';
-
-const APP_FILTERS = ['filters[search]', 'filters[owner_id][]', 'filters[in_review]', 'filters[with_deleted]'];
 
 /** Spec §7: "with only search it feeds the created-by options" — a query of nothing but the search. */
 const isOptionsRequest = (url: string) => {
@@ -46,21 +39,15 @@ export async function adminRoutes(app: App) {
     '/admin/developer_apps',
     {
       config: { access: 'admin' },
-      preValidation: listParamsGuard({ sorts: ADMIN_APP_SORTS, filters: APP_FILTERS }),
       schema: { querystring: AdminDeveloperAppsQuery, response: { 200: z.array(AdminDeveloperAppRow) } },
     },
-    async (request, reply) => {
-      const page = await listAdminApps(app.ctx, request.query);
-      setPageHeaders(request, reply, page);
-      return page.rows;
-    },
+    async (request, reply) => answerPage(request, reply, await listAdminApps(app.ctx, request.query)),
   );
 
   app.get(
     '/admin/developers',
     {
       config: { access: 'admin' },
-      preValidation: listParamsGuard({ sorts: ADMIN_DEVELOPER_SORTS, filters: ['filters[search]'] }),
       schema: {
         querystring: AdminDevelopersQuery,
         description:
@@ -72,8 +59,7 @@ export async function adminRoutes(app: App) {
       const page = isOptionsRequest(request.url)
         ? await developerOptions(app.ctx, request.query['filters[search]'])
         : await listAdminDevelopers(app.ctx, request.query);
-      setPageHeaders(request, reply, page);
-      return page.rows;
+      return answerPage(request, reply, page);
     },
   );
 
@@ -81,34 +67,22 @@ export async function adminRoutes(app: App) {
     '/admin/oauth_applications',
     {
       config: { access: 'admin' },
-      preValidation: listParamsGuard({
-        sorts: ADMIN_OAUTH_SORTS,
-        filters: ['filters[search]', 'filters[name]', 'filters[uid]'],
-      }),
       schema: {
         querystring: AdminOauthApplicationsQuery,
         response: { 200: z.array(AdminOauthApplication) },
       },
     },
-    async (request, reply) => {
-      const page = await listAdminOauthApplications(app.ctx, request.query);
-      setPageHeaders(request, reply, page);
-      return page.rows;
-    },
+    async (request, reply) =>
+      answerPage(request, reply, await listAdminOauthApplications(app.ctx, request.query)),
   );
 
   app.get(
     '/admin/review_queue',
     {
       config: { access: 'admin' },
-      preValidation: listParamsGuard({ sorts: REVIEW_QUEUE_SORTS, filters: APP_FILTERS }),
       schema: { querystring: ReviewQueueQuery, response: { 200: z.array(ReviewQueueRow) } },
     },
-    async (request, reply) => {
-      const page = await listReviewQueue(app.ctx, request.query);
-      setPageHeaders(request, reply, page);
-      return page.rows;
-    },
+    async (request, reply) => answerPage(request, reply, await listReviewQueue(app.ctx, request.query)),
   );
 
   app.get(
@@ -143,7 +117,7 @@ export async function adminRoutes(app: App) {
         app.ctx,
         currentUser(request),
         request.params.id,
-        await readAppForm(request, appStorage(app.ctx)),
+        await readAppForm(request, app.ctx.storage),
       ),
   );
 

@@ -2,9 +2,11 @@ import type { ReviewQueueQuery, ReviewQueueRow } from '@portal/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { developerApps, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { containsAny, type ListSort, listPage, resolveSort } from '../../platform/list/index.ts';
+import { containsAny, endingInId, type ListSorts, listPage, resolveSort } from '../../platform/list/index.ts';
 import { appFilters } from './admin-apps.list.ts';
 import { hasPublishedListing, inReviewAtKey } from './review-state.ts';
+
+const by = endingInId(developerApps.id, 'uuid');
 
 /**
  * The queue (inReview=true, the default) is the few apps in review, and each order is a range of its
@@ -15,25 +17,10 @@ import { hasPublishedListing, inReviewAtKey } from './review-state.ts';
  */
 const sortsFor = (inReviewOnly: boolean) =>
   ({
-    internal_name: {
-      keys: [
-        { sql: developerApps.internalName, type: 'text' },
-        { sql: developerApps.id, type: 'uuid' },
-      ],
-    },
-    owner: {
-      keys: [
-        { sql: inReviewOnly ? developerApps.reviewOwnerEmail : users.email, type: 'text' },
-        { sql: developerApps.id, type: 'uuid' },
-      ],
-    },
-    in_review_at: {
-      keys: [
-        { sql: inReviewAtKey, type: 'timestamptz' },
-        { sql: developerApps.id, type: 'uuid' },
-      ],
-    },
-  }) satisfies Record<string, ListSort>;
+    internal_name: by(developerApps.internalName, 'text'),
+    owner: by(inReviewOnly ? developerApps.reviewOwnerEmail : users.email, 'text'),
+    in_review_at: by(inReviewAtKey, 'timestamptz'),
+  }) satisfies ListSorts<ReviewQueueQuery>;
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
@@ -67,7 +54,7 @@ export async function listReviewQueue(ctx: AppContext, query: ReviewQueueQuery) 
   const inReviewOnly = query['filters[in_review]'] !== 'false';
   const byOwnerJoin = !inReviewOnly && query.sort.replace(/^-/, '') === 'owner';
   return listPage(
-    ctx.db,
+    ctx,
     {
       from: byOwnerJoin
         ? sql`${developerApps} inner join ${users} on ${users.id} = ${developerApps.ownerId}`

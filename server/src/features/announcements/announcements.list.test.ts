@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { setExactCountLimit } from '../../platform/list/count.ts';
 import { assertPaged, assertPagedOverCap, assertRefusesBadPaging } from '../../platform/list/testkit.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
 
@@ -51,12 +50,9 @@ describe('developer list', () => {
   });
 
   test('past the exact-count cap every row is still listed once', async () => {
-    const restore = setExactCountLimit(5);
-    try {
-      await assertPagedOverCap(developer, '/api/v1/notifications', visible, 4, 5);
-    } finally {
-      restore();
-    }
+    await t.withLimits({ exactCount: 5 }, () =>
+      assertPagedOverCap(developer, '/api/v1/notifications', visible, 4, 5),
+    );
   });
 
   test('filters[search] matches part of the title, case-insensitively', async () => {
@@ -118,14 +114,11 @@ describe('admin list', () => {
   });
 
   test('over the cap and searched', async () => {
-    const restore = setExactCountLimit(3);
-    try {
+    await t.withLimits({ exactCount: 3 }, async () => {
       await assertPagedOverCap(admin, '/api/v1/admin/notifications', ids(all), 5, 3);
       const sdk = all.filter((row) => row.title.startsWith('SDK')).map((row) => row.id);
       await assertPaged(admin, '/api/v1/admin/notifications?filters[search]=sdk%202', sdk, 2);
-    } finally {
-      restore();
-    }
+    });
   });
 
   test('developers cannot use it', async () => {

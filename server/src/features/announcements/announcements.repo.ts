@@ -1,12 +1,14 @@
+import type { AdminNotificationsQuery } from '@portal/contracts';
 import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { announcements, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import {
   containsAny,
+  endingInId,
   type ListOptions,
   type ListRequest,
-  type ListSort,
+  type ListSorts,
   listPage,
   resolveSort,
 } from '../../platform/list/index.ts';
@@ -39,25 +41,18 @@ const announcementColumns = {
   updatedAt: announcements.updatedAt,
 };
 
-const newestFirst: ListSort = {
-  keys: [
-    { sql: announcements.createdAt, type: 'timestamptz' },
-    { sql: announcements.id, type: 'uuid' },
-  ],
-  histogram: { table: 'announcements', column: 'created_at' },
-};
+const by = endingInId(announcements.id, 'uuid');
+
+const newestFirst = by(announcements.createdAt, 'timestamptz', {
+  table: 'announcements',
+  column: 'created_at',
+});
 
 /** The admin list's orders (spec §4: sortable columns); developers always get newest first. */
 export const ADMIN_SORTS = {
   created_at: newestFirst,
-  title: {
-    keys: [
-      { sql: announcements.title, type: 'text' },
-      { sql: announcements.id, type: 'uuid' },
-    ],
-    histogram: { table: 'announcements', column: 'title' },
-  },
-} satisfies Record<string, ListSort>;
+  title: by(announcements.title, 'text', { table: 'announcements', column: 'title' }),
+} satisfies ListSorts<AdminNotificationsQuery>;
 
 const source = (where: SQL | undefined, search: string | undefined) => ({
   from: sql`${announcements}`,
@@ -76,15 +71,7 @@ export async function listVisible(
   options?: ListOptions,
 ) {
   const sort = resolveSort({ created_at: newestFirst }, '-created_at');
-  return listPage(
-    ctx.db,
-    source(visibleAt(now), request.search),
-    sort,
-    request,
-    load,
-    (row) => row.id,
-    options,
-  );
+  return listPage(ctx, source(visibleAt(now), request.search), sort, request, load, (row) => row.id, options);
 }
 
 /** The rows for ids, any order. */
@@ -108,12 +95,12 @@ export async function findById(ctx: AppContext, id: string) {
 /** Every announcement (drafts too) with its author, in the requested order, optionally searched by title. */
 export async function listAll(
   ctx: AppContext,
-  request: ListRequest & { sort: string; search?: string | undefined },
+  request: ListRequest & Pick<AdminNotificationsQuery, 'sort'> & { search?: string | undefined },
   options?: ListOptions,
 ) {
   const sort = resolveSort(ADMIN_SORTS, request.sort);
   return listPage(
-    ctx.db,
+    ctx,
     source(undefined, request.search),
     sort,
     request,

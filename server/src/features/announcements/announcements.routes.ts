@@ -12,7 +12,7 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
-import { setPageHeaders } from '../../platform/list/index.ts';
+import { answerPage } from '../../platform/list/index.ts';
 import {
   adminGetNotification,
   adminListNotifications,
@@ -36,11 +36,8 @@ export async function announcementsRoutes(app: App) {
       config: { access: 'user' },
       schema: { querystring: NotificationsQuery, response: { 200: z.array(Notification) } },
     },
-    async (request, reply) => {
-      const page = await listNotifications(app.ctx, currentUser(request), request.query);
-      setPageHeaders(request, reply, page);
-      return page.rows;
-    },
+    async (request, reply) =>
+      answerPage(request, reply, await listNotifications(app.ctx, currentUser(request), request.query)),
   );
 
   app.get(
@@ -82,11 +79,8 @@ export async function announcementsRoutes(app: App) {
       config: { access: 'admin' },
       schema: { querystring: AdminNotificationsQuery, response: { 200: z.array(AdminNotification) } },
     },
-    async (request, reply) => {
-      const page = await adminListNotifications(app.ctx, request.query);
-      setPageHeaders(request, reply, page);
-      return page.rows;
-    },
+    async (request, reply) =>
+      answerPage(request, reply, await adminListNotifications(app.ctx, request.query)),
   );
 
   app.post(

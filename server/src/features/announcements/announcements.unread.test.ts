@@ -11,7 +11,7 @@ import type { SessionUser } from '../../platform/auth/session-user.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import * as service from './announcements.service.ts';
-import { countUnread, setWatermarkMoveThreshold } from './announcements.unread.ts';
+import { countUnread } from './announcements.unread.ts';
 
 const TIME_ZONE = 'America/New_York';
 const HOUR = 3_600_000;
@@ -190,12 +190,7 @@ test('unread count equals the naive count after every step', { timeout: 600_000 
       fc.constantFrom(1, 2, 16),
       fc.array(op, { minLength: 1, maxLength: 30 }),
       async (threshold, ops) => {
-        const restore = setWatermarkMoveThreshold(threshold);
-        try {
-          await run(ops);
-        } finally {
-          restore();
-        }
+        await t.withLimits({ watermarkMoveAfterReads: threshold }, () => run(ops));
       },
     ),
     {
@@ -232,8 +227,7 @@ test('unread count equals the naive count after every step', { timeout: 600_000 
 });
 
 test('a read-all then many single reads keep the count exact and the range small', async () => {
-  const restore = setWatermarkMoveThreshold(2);
-  try {
+  await t.withLimits({ watermarkMoveAfterReads: 2 }, async () => {
     await run([
       { kind: 'publish' },
       { kind: 'publish' },
@@ -252,7 +246,5 @@ test('a read-all then many single reads keep the count exact and the range small
       sql`select count(*)::int as n from announcement_unreads where user_id = ${readers[0]!.id}`,
     );
     assert.equal((exceptions as unknown as { rows: Array<{ n: number }> }).rows[0]!.n, 2);
-  } finally {
-    restore();
-  }
+  });
 });

@@ -29,17 +29,11 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 
 export const PUBLISH_LOCK = sql`hashtextextended('announcements:publish', 0)`;
-/** Opened ones above the watermark tolerated before it moves (keeps single reads cheap). */
-let moveAfterReads = 16;
-
-/** For tests: move the watermark sooner (or later) to exercise both paths. Returns the undo. */
-export function setWatermarkMoveThreshold(reads: number): () => void {
-  const previous = moveAfterReads;
-  moveAfterReads = reads;
-  return () => {
-    moveAfterReads = previous;
-  };
-}
+/**
+ * Opened ones above the watermark tolerated before it moves (keeps single reads cheap); the value in
+ * use is `ctx.limits.watermarkMoveAfterReads`, which tests lower to exercise both paths.
+ */
+export const WATERMARK_MOVE_AFTER_READS = 16;
 
 type Rows<T> = { rows: T[] };
 
@@ -168,7 +162,7 @@ export async function markRead(
       n: number;
     }>;
     const openedAbove = Number(opened.rows[0]?.n ?? 0);
-    if (openedAbove < moveAfterReads) return;
+    if (openedAbove < ctx.limits.watermarkMoveAfterReads) return;
     const unread = (await tx.execute(sql`
       select count(*)::int as n from (
         select 1 from ${announcements} a

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { setExactCountLimit } from '../../platform/list/count.ts';
 import { assertPaged, assertPagedOverCap, assertRefusesBadPaging } from '../../platform/list/testkit.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
 import { addMember, createAppAs } from './apps.fixtures.ts';
@@ -44,12 +43,9 @@ test('My Apps is paged (25 by default) with headers and cursors', async () => {
 });
 
 test('past the exact-count cap every app is still listed once', async () => {
-  const restore = setExactCountLimit(4);
-  try {
-    await assertPagedOverCap(me, '/api/v1/developer_apps', ids(mine), 5, 4);
-  } finally {
-    restore();
-  }
+  await t.withLimits({ exactCount: 4 }, () =>
+    assertPagedOverCap(me, '/api/v1/developer_apps', ids(mine), 5, 4),
+  );
 });
 
 test('filters[search] matches part of a name', async () => {

@@ -141,7 +141,7 @@ export async function listAppsForUser(
 ) {
   const notDeleted = sql`not exists (select 1 from ${developerApps} d where d.id = ${developerAppMembers.developerAppId} and d.deleted_at is not null)`;
   return listPage(
-    ctx.db,
+    ctx,
     {
       from: sql`${developerAppMembers}`,
       table: 'developer_app_members',

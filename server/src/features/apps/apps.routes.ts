@@ -17,7 +17,7 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
-import { setPageHeaders } from '../../platform/list/index.ts';
+import { answerPage } from '../../platform/list/index.ts';
 import { updateContact } from './apps.contacts.ts';
 import { readAppForm, readCreateForm } from './apps.form.ts';
 import * as apps from './apps.service.ts';
@@ -52,11 +52,8 @@ export async function appsRoutes(app: App) {
       config: { access: 'user' },
       schema: { querystring: DeveloperAppsQuery, response: { 200: z.array(DeveloperAppSummary) } },
     },
-    async (request, reply) => {
-      const page = await apps.listApps(app.ctx, currentUser(request), request.query);
-      setPageHeaders(request, reply, page);
-      return page.rows;
-    },
+    async (request, reply) =>
+      answerPage(request, reply, await apps.listApps(app.ctx, currentUser(request), request.query)),
   );
 
   app.get(
@@ -83,7 +80,7 @@ export async function appsRoutes(app: App) {
           app.ctx,
           currentUser(request),
           request.params.id,
-          await readAppForm(request, apps.appStorage(app.ctx)),
+          await readAppForm(request, app.ctx.storage),
         ),
     });
   }

@@ -12,7 +12,6 @@ import {
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { createDiskStorage, type Storage } from '../../platform/storage.ts';
 import { productionCredentialsFor } from '../credentials/credentials.service.ts';
 import { hasMetrics } from '../metrics/metrics.service.ts';
 import { requestSandbox, sandboxFor } from '../sandboxes/sandboxes.service.ts';
@@ -33,8 +32,6 @@ import { loadTerms } from './terms.ts';
 /** Fields a published app keeps as listed; changes go through support. */
 export const PUBLISHED_LOCKED_FIELDS = ['name', 'internal_name', 'thumbnail', 'remove_thumbnail'] as const;
 export const PUBLISHED_MESSAGE = 'This is a published integration so some fields have been disabled.';
-
-export const appStorage = (ctx: AppContext): Storage => createDiskStorage(ctx.config.dataDir);
 
 /** Creates the app with its owner membership, records the accepted terms and queues the sandbox. */
 export async function createApp(ctx: AppContext, user: SessionUser, body: CreateDeveloperAppBody) {
@@ -110,7 +107,7 @@ export async function updateApp(
   appId: string,
   form: AppForm,
 ): Promise<UpdateDeveloperAppResponse> {
-  const storage = appStorage(ctx);
+  const storage = ctx.storage;
   const discardUpload = () => form.upload && rm(form.upload.tempPath, { force: true });
   let access: AppAccess;
   try {
@@ -170,7 +167,7 @@ export async function readThumbnail(ctx: AppContext, user: SessionUser, appId: s
 /** The app's stored logo with its checked type, or 404. */
 export async function readStoredLogo(ctx: AppContext, app: DeveloperAppRow) {
   if (!app.thumbnailKey) throw notFound('Logo');
-  const file = await appStorage(ctx).read(app.thumbnailKey);
+  const file = await ctx.storage.read(app.thumbnailKey);
   if (!file) throw notFound('Logo');
   return { ...file, type: app.thumbnailType ?? 'application/octet-stream', key: app.thumbnailKey };
 }

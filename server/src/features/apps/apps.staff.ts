@@ -11,7 +11,7 @@ import { sandboxFor, updateSandboxAsStaff } from '../sandboxes/sandboxes.service
 import { assignContactIds, presentContacts } from './apps.contacts.ts';
 import { type AppForm, formFieldsError } from './apps.form.ts';
 import { type DeveloperAppRow, findAppForStaff, updateApp, userExists } from './apps.repo.ts';
-import { appStorage, readStoredLogo } from './apps.service.ts';
+import { readStoredLogo } from './apps.service.ts';
 import { logoColumns, storeLogo } from './logo.ts';
 
 export const OWNER_NOT_FOUND = 'No developer has that id';
@@ -111,7 +111,7 @@ export async function changeLogoAsStaff(
   appId: string,
   form: AppForm,
 ): Promise<AdminLogoResponse> {
-  const storage = appStorage(ctx);
+  const storage = ctx.storage;
   let app: DeveloperAppRow;
   let removing: boolean;
   try {

@@ -1,7 +1,7 @@
 import { AuditEvent, AuditQuery } from '@portal/contracts';
 import { z } from 'zod';
 import type { App } from '../../platform/http/route.ts';
-import { listParamsGuard, setPageHeaders } from '../../platform/list/index.ts';
+import { answerPage } from '../../platform/list/index.ts';
 import { listAudit } from './audit.service.ts';
 
 export async function auditRoutes(app: App) {
@@ -9,13 +9,8 @@ export async function auditRoutes(app: App) {
     '/admin/audit',
     {
       config: { access: 'admin' },
-      preValidation: listParamsGuard({ sorts: [], filters: ['filters[subject_id]', 'filters[action]'] }),
       schema: { querystring: AuditQuery, response: { 200: z.array(AuditEvent) } },
     },
-    async (request, reply) => {
-      const page = await listAudit(app.ctx, request.query);
-      setPageHeaders(request, reply, page);
-      return page.rows;
-    },
+    async (request, reply) => answerPage(request, reply, await listAudit(app.ctx, request.query)),
   );
 }

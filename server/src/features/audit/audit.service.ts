@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { auditEvents } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { type ListSort, listPage, resolveSort } from '../../platform/list/index.ts';
+import { endingInId, type ListSort, listPage, resolveSort } from '../../platform/list/index.ts';
 
 type Subject = { type: AuditEvent['subject_type']; id: string };
 /** Who made the change: kept by id, and by e-mail as it was then. */
@@ -55,21 +55,17 @@ export async function recordAudit(
   });
 }
 
+const by = endingInId(auditEvents.id, 'uuid');
+
 const SORTS = {
-  created_at: {
-    keys: [
-      { sql: auditEvents.createdAt, type: 'timestamptz' },
-      { sql: auditEvents.id, type: 'uuid' },
-    ],
-    histogram: { table: 'audit_events', column: 'created_at' },
-  },
+  created_at: by(auditEvents.createdAt, 'timestamptz', { table: 'audit_events', column: 'created_at' }),
 } satisfies Record<string, ListSort>;
 
 export async function listAudit(ctx: AppContext, query: AuditQuery) {
   const subject = query['filters[subject_id]'];
   const action = query['filters[action]'];
   const page = await listPage(
-    ctx.db,
+    ctx,
     {
       from: sql`${auditEvents}`,
       table: 'audit_events',

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { setExactCountLimit } from '../../platform/list/count.ts';
 import { assertPaged, assertPagedOverCap, assertRefusesBadPaging } from '../../platform/list/testkit.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
 import { addMember, createAppAs } from '../apps/apps.fixtures.ts';
@@ -48,12 +47,7 @@ test('collaborators are paged (100 by default, so one page holds an ordinary app
   const url = `/api/v1/collaborators?developer_app_id=${appId}`;
   await assertPaged(owner, url, ids(members), 3);
   assert.equal((await owner.get(url)).headers['per-page'], '100');
-  const restore = setExactCountLimit(2);
-  try {
-    await assertPagedOverCap(owner, url, ids(members), 3, 2);
-  } finally {
-    restore();
-  }
+  await t.withLimits({ exactCount: 2 }, () => assertPagedOverCap(owner, url, ids(members), 3, 2));
 });
 
 test('collaborators: filters[search] matches part of a name or address; bad paging is refused', async () => {
@@ -67,12 +61,7 @@ test('collaborators: filters[search] matches part of a name or address; bad pagi
 test('pending invitations are paged oldest first and searchable', async () => {
   const url = `/api/v1/invitations?developer_app_id=${appId}`;
   await assertPaged(owner, url, ids(invitations), 3);
-  const restore = setExactCountLimit(2);
-  try {
-    await assertPagedOverCap(owner, url, ids(invitations), 2, 2);
-  } finally {
-    restore();
-  }
+  await t.withLimits({ exactCount: 2 }, () => assertPagedOverCap(owner, url, ids(invitations), 2, 2));
   const partners = invitations.filter((i) => i.email.startsWith('partner'));
   await assertPaged(owner, `${url}&filters[search]=partner`, ids(partners), 2);
   await assertRefusesBadPaging(owner, url, 100);

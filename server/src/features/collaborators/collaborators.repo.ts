@@ -57,7 +57,7 @@ export async function pageMembers(
   request: ListRequest & { search?: string | undefined },
 ) {
   return listPage(
-    ctx.db,
+    ctx,
     {
       from: sql`${developerAppMembers} join ${users} on ${users.id} = ${developerAppMembers.userId}`,
       table: 'developer_app_members',
@@ -204,7 +204,7 @@ export async function pagePendingInvitations(
   request: ListRequest & { search?: string | undefined },
 ) {
   return listPage(
-    ctx.db,
+    ctx,
     {
       from: sql`${developerAppInvitations}`,
       table: 'developer_app_invitations',

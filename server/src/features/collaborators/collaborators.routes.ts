@@ -13,7 +13,7 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
-import { setPageHeaders } from '../../platform/list/index.ts';
+import { answerPage } from '../../platform/list/index.ts';
 import * as collaborators from './collaborators.service.ts';
 
 export async function collaboratorsRoutes(app: App) {
@@ -23,11 +23,12 @@ export async function collaboratorsRoutes(app: App) {
       config: { access: 'user' },
       schema: { querystring: CollaboratorsListQuery, response: { 200: z.array(Collaborator) } },
     },
-    async (request, reply) => {
-      const page = await collaborators.listCollaborators(app.ctx, currentUser(request), request.query);
-      setPageHeaders(request, reply, page);
-      return page.rows;
-    },
+    async (request, reply) =>
+      answerPage(
+        request,
+        reply,
+        await collaborators.listCollaborators(app.ctx, currentUser(request), request.query),
+      ),
   );
 
   app.patch(
@@ -78,11 +79,12 @@ export async function collaboratorsRoutes(app: App) {
       config: { access: 'user' },
       schema: { querystring: CollaboratorsListQuery, response: { 200: z.array(Invitation) } },
     },
-    async (request, reply) => {
-      const page = await collaborators.listInvitations(app.ctx, currentUser(request), request.query);
-      setPageHeaders(request, reply, page);
-      return page.rows;
-    },
+    async (request, reply) =>
+      answerPage(
+        request,
+        reply,
+        await collaborators.listInvitations(app.ctx, currentUser(request), request.query),
+      ),
   );
 
   app.post(

@@ -1,9 +1,16 @@
 /** The only module that queries app_manifests and app_versions. */
+import type { ManifestsQuery } from '@portal/contracts';
 import { and, desc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { appManifests, appVersions, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { type ListRequest, type ListSort, listPage, resolveSort } from '../../platform/list/index.ts';
+import {
+  endingInId,
+  type ListRequest,
+  type ListSorts,
+  listPage,
+  resolveSort,
+} from '../../platform/list/index.ts';
 
 export type AppVersionRow = typeof appVersions.$inferSelect;
 export type NewAppVersionRow = typeof appVersions.$inferInsert;
@@ -147,30 +154,22 @@ export async function findVersionWithCreator(ctx: AppContext, id: string) {
 }
 export type VersionWithCreator = NonNullable<Awaited<ReturnType<typeof findVersionWithCreator>>>;
 
+const by = endingInId(appVersions.id, 'uuid');
+
 const SORTS = {
-  version: {
-    keys: [
-      { sql: appVersions.version, type: 'integer' },
-      { sql: appVersions.id, type: 'uuid' },
-    ],
-  },
-  created_at: {
-    keys: [
-      { sql: appVersions.createdAt, type: 'timestamptz' },
-      { sql: appVersions.id, type: 'uuid' },
-    ],
-  },
-} satisfies Record<string, ListSort>;
+  version: by(appVersions.version, 'integer'),
+  created_at: by(appVersions.createdAt, 'timestamptz'),
+} satisfies ListSorts<ManifestsQuery>;
 
 /** One page of an app's versions, one environment or both, in an index's order. */
 export async function pageVersions(
   ctx: AppContext,
   appId: string,
   filter: { environment?: Environment | undefined; state?: ReviewState | undefined },
-  request: ListRequest & { sort: string },
+  request: ListRequest & Pick<ManifestsQuery, 'sort'>,
 ) {
   return listPage(
-    ctx.db,
+    ctx,
     {
       from: sql`${appVersions}`,
       table: 'app_versions',

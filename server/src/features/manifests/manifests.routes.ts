@@ -18,7 +18,7 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
-import { setPageHeaders } from '../../platform/list/index.ts';
+import { answerPage } from '../../platform/list/index.ts';
 import { MANIFEST_TEMPLATES, manifestSnippets } from './manifest-templates.ts';
 import { changeReviewState } from './manifests.review.ts';
 import * as manifests from './manifests.service.ts';
@@ -85,11 +85,8 @@ export async function manifestsRoutes(app: App) {
         response: { 200: z.array(Manifest) },
       },
     },
-    async (request, reply) => {
-      const page = await manifests.listManifests(app.ctx, currentUser(request), request.query);
-      setPageHeaders(request, reply, page);
-      return page.rows;
-    },
+    async (request, reply) =>
+      answerPage(request, reply, await manifests.listManifests(app.ctx, currentUser(request), request.query)),
   );
 
   app.get(

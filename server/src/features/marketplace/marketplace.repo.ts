@@ -1,3 +1,4 @@
+import type { MarketplaceListQuery } from '@portal/contracts';
 import { and, between, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   developerApps,
@@ -8,9 +9,10 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import {
   containsAny,
+  endingInId,
   type ListOptions,
   type ListRequest,
-  type ListSort,
+  type ListSorts,
   listPage,
   resolveSort,
 } from '../../platform/list/index.ts';
@@ -22,21 +24,13 @@ const live = and(
   sql`not exists (select 1 from ${developerApps} d where d.id = ${marketplaceSubmissions.developerAppId} and d.deleted_at is not null)`,
 );
 
+const by = endingInId(marketplaceSubmissions.id, 'uuid');
+
 /** The public list's orders, each served by its partial index on live listings. */
 const SORTS = {
-  public_name: {
-    keys: [
-      { sql: marketplaceSubmissions.publicName, type: 'text' },
-      { sql: marketplaceSubmissions.id, type: 'uuid' },
-    ],
-  },
-  published_at: {
-    keys: [
-      { sql: marketplaceSubmissions.publishedAt, type: 'timestamptz' },
-      { sql: marketplaceSubmissions.id, type: 'uuid' },
-    ],
-  },
-} satisfies Record<string, ListSort>;
+  public_name: by(marketplaceSubmissions.publicName, 'text'),
+  published_at: by(marketplaceSubmissions.publishedAt, 'timestamptz'),
+} satisfies ListSorts<MarketplaceListQuery>;
 
 export type MarketplaceFilters = {
   search?: string | undefined;
@@ -47,7 +41,7 @@ export type MarketplaceFilters = {
 /** Live listings, in the requested order, searched by name or tagline, filtered by category or region. */
 export async function listLive(
   ctx: AppContext,
-  request: ListRequest & { sort: string } & MarketplaceFilters,
+  request: ListRequest & Pick<MarketplaceListQuery, 'sort'> & MarketplaceFilters,
   options?: ListOptions,
 ) {
   const filters: SQL[] = [live!];
@@ -56,7 +50,7 @@ export async function listLive(
   if (request.region !== undefined)
     filters.push(sql`${marketplaceSubmissions.regionIds} @> array[${request.region}]::text[]`);
   return listPage(
-    ctx.db,
+    ctx,
     {
       from: sql`${marketplaceSubmissions}`,
       table: 'marketplace_submissions',

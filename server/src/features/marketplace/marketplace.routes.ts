@@ -11,7 +11,7 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
-import { setPageHeaders } from '../../platform/list/index.ts';
+import { answerPage } from '../../platform/list/index.ts';
 import * as marketplace from './marketplace.service.ts';
 import { readVideo, uploadVideo } from './marketplace.videos.ts';
 
@@ -44,11 +44,8 @@ export async function marketplaceRoutes(app: App) {
         response: { 200: z.array(MarketplaceListingSummary) },
       },
     },
-    async (request, reply) => {
-      const page = await marketplace.listMarketplace(app.ctx, request.query);
-      setPageHeaders(request, reply, page);
-      return page.rows;
-    },
+    async (request, reply) =>
+      answerPage(request, reply, await marketplace.listMarketplace(app.ctx, request.query)),
   );
 
   app.get(

@@ -14,7 +14,6 @@ import { streamUpload } from '../../platform/http/uploads.ts';
 import { updateApp } from '../apps/apps.repo.ts';
 import { sessionUser } from '../apps/apps.seed.ts';
 import { listManifests } from '../manifests/manifests.service.ts';
-import { mediaStorage } from './marketplace.storage.ts';
 import { hostVideo } from './marketplace.videos.ts';
 import { demoLogo, demoScreenshot } from './seed-images.ts';
 import type { FileKind, FormUpload, SubmissionForm } from './submissions.form.ts';
@@ -88,7 +87,7 @@ async function upload(
   kind: FileKind,
   field: string,
 ): Promise<FormUpload> {
-  const pending = await streamUpload(mediaStorage(ctx), { file: Readable.from(bytes), filename });
+  const pending = await streamUpload(ctx.storage, { file: Readable.from(bytes), filename });
   return { ...pending, kind, field };
 }
 
@@ -110,7 +109,7 @@ export async function seedMarketplace(
       ctx,
       app.id,
       developer.id,
-      await streamUpload(mediaStorage(ctx), { file: createReadStream(VIDEO), filename: 'tour.mp4' }),
+      await streamUpload(ctx.storage, { file: createReadStream(VIDEO), filename: 'tour.mp4' }),
       `${listing.name} tour`,
     );
     const uploads = new Map<string, FormUpload>();

@@ -9,7 +9,6 @@ import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { findApp, findAppWithRole } from '../apps/apps.repo.ts';
 import { anyViews, dailyViews, findLiveBySlug, listLive, logosOf } from './marketplace.repo.ts';
-import { mediaStorage } from './marketplace.storage.ts';
 import { countView, portalDay } from './marketplace.views.ts';
 import { submissionAccess } from './submissions.access.ts';
 import { toPublicListing, toSummary } from './submissions.present.ts';
@@ -81,7 +80,7 @@ export async function readMedia(ctx: AppContext, user: SessionUser | null, id: s
       if (!member?.role) throw notFound('File');
     }
   }
-  const file = await mediaStorage(ctx).read(key);
+  const file = await ctx.storage.read(key);
   if (!file) throw notFound('File');
   return { ...file, attachment };
 }

@@ -16,7 +16,6 @@ import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import { formParts, unreadable } from '../../platform/http/form-data.ts';
 import { isStorableText } from '../../platform/http/storable-text.ts';
 import { discardUpload, type PendingUpload, sniffType, streamUpload } from '../../platform/http/uploads.ts';
-import { mediaStorage } from './marketplace.storage.ts';
 import { appListingAccess, requireEdit } from './submissions.access.ts';
 
 const VIDEO_TYPES = ['video/mp4', 'video/quicktime'];
@@ -70,7 +69,7 @@ export async function uploadVideo(
   const access = await appListingAccess(ctx, { user, staff: user.role === 'admin' }, appId);
   requireEdit(access);
   if (!request.isMultipart()) throw fieldError('file', VIDEO_MESSAGES.missing);
-  const storage = mediaStorage(ctx);
+  const storage = ctx.storage;
   let upload: PendingUpload | null = null;
   let name: string | null = null;
   try {
@@ -113,7 +112,7 @@ export async function hostVideo(
     });
   const type = await sniffType(upload, VIDEO_TYPES);
   if (!type) throw fieldError('file', LISTING_MESSAGES.invalidFileType);
-  const storage = mediaStorage(ctx);
+  const storage = ctx.storage;
   const hashedId = randomBytes(12).toString('hex');
   const key = `videos/${appId}/${hashedId}.${type.ext}`;
   const videoName = name ?? (upload.filename.replace(/[\\/]/g, '_').slice(0, 255) || `video.${type.ext}`);
@@ -164,7 +163,7 @@ export function parseRange(
 export async function readVideo(ctx: AppContext, hashedId: string, rangeHeader: string | undefined) {
   const video = await findVideo(ctx, hashedId);
   if (!video) throw notFound('Video');
-  const storage = mediaStorage(ctx);
+  const storage = ctx.storage;
   // A range past the end is ignored (RFC 9110 lets a server send the whole file instead).
   const parsed = parseRange(rangeHeader, video.byteSize);
   const range = parsed === 'unsatisfiable' ? null : parsed;

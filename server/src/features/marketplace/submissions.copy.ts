@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../platform/context.ts';
 import { streamUpload } from '../../platform/http/uploads.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { mediaStorage } from './marketplace.storage.ts';
 import type { ListingAccess } from './submissions.access.ts';
 import type { SubmissionRow } from './submissions.repo.ts';
 import * as repo from './submissions.repo.ts';
@@ -12,7 +11,7 @@ import * as repo from './submissions.repo.ts';
 export async function createDraft(ctx: AppContext, access: ListingAccess): Promise<SubmissionRow> {
   const { published } = await repo.findAppSubmissions(ctx, access.app.id);
   const now = ctx.clock.now();
-  const storage = mediaStorage(ctx);
+  const storage = ctx.storage;
   const base: repo.NewSubmissionRow = {
     developerAppId: access.app.id,
     createdById: access.user.id,
@@ -61,7 +60,7 @@ export async function createDraft(ctx: AppContext, access: ListingAccess): Promi
 }
 
 export async function dropDraft(ctx: AppContext, id: string) {
-  const storage = mediaStorage(ctx);
+  const storage = ctx.storage;
   const files = await repo.listAttachments(ctx, [id]);
   await repo.deleteSubmission(ctx, id);
   for (const file of files) if (file.storageKey) await storage.delete(file.storageKey).catch(() => {});

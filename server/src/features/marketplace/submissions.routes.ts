@@ -1,6 +1,5 @@
 import { AppSubmissions, IdParams, Submission, SubmissionRequest } from '@portal/contracts';
 import { type App, currentUser } from '../../platform/http/route.ts';
-import { mediaStorage } from './marketplace.storage.ts';
 import { readSubmissionForm } from './submissions.form.ts';
 import * as submissions from './submissions.service.ts';
 
@@ -41,7 +40,7 @@ export async function submissionsRoutes(app: App) {
         },
       },
       async (request, reply) => {
-        const form = await readSubmissionForm(request, mediaStorage(app.ctx));
+        const form = await readSubmissionForm(request, app.ctx.storage);
         const result = await submissions.saveForApp(app.ctx, actor(request), request.params.id, form);
         return reply.status(result.created ? 201 : 200).send(result.submission);
       },
@@ -65,7 +64,7 @@ export async function submissionsRoutes(app: App) {
         },
       },
       async (request) => {
-        const form = await readSubmissionForm(request, mediaStorage(app.ctx));
+        const form = await readSubmissionForm(request, app.ctx.storage);
         return submissions.saveSubmission(app.ctx, actor(request), request.params.id, form);
       },
     );

@@ -10,7 +10,6 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { discardUpload } from '../../platform/http/uploads.ts';
 import { fieldMessages, validationError } from '../../platform/http/validation.ts';
-import { mediaStorage } from './marketplace.storage.ts';
 import { resolveVideoUrl } from './marketplace.videos.ts';
 import {
   ACCESS_MESSAGES,
@@ -125,7 +124,7 @@ async function save(ctx: AppContext, access: ListingAccess, start: SubmissionRow
 /** Validates the saved result (draft rules), then writes the fields and media in one transaction. */
 async function applyFields(ctx: AppContext, access: ListingAccess, row: SubmissionRow, form: SubmissionForm) {
   const { body } = form;
-  const storage = mediaStorage(ctx);
+  const storage = ctx.storage;
   const current = await repo.listAttachments(ctx, [row.id]);
   const documents = new Set(current.filter((item) => item.kind === 'Document').map((item) => item.id));
   if (!access.staff && (body.remove_media_ids ?? []).some((id) => documents.has(id)))

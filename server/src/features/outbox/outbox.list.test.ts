@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'drizzle-orm';
-import { setExactCountLimit } from '../../platform/list/count.ts';
 import { assertPaged, assertPagedOverCap, assertRefusesBadPaging } from '../../platform/list/testkit.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
 
@@ -29,12 +28,7 @@ test('pages newest first with Total, Per-Page and Link; cursors walk both ways',
 });
 
 test('past the exact-count cap the pages still list every row once', async () => {
-  const restore = setExactCountLimit(4);
-  try {
-    await assertPagedOverCap(admin, '/api/v1/admin/outbox', all, 5, 4);
-  } finally {
-    restore();
-  }
+  await t.withLimits({ exactCount: 4 }, () => assertPagedOverCap(admin, '/api/v1/admin/outbox', all, 5, 4));
 });
 
 test('"to" matches part of the address, case-insensitively, and pages like the rest', async () => {

@@ -1,7 +1,7 @@
 import { OutboxMessage, OutboxQuery } from '@portal/contracts';
 import { z } from 'zod';
 import type { App } from '../../platform/http/route.ts';
-import { setPageHeaders } from '../../platform/list/index.ts';
+import { answerPage } from '../../platform/list/index.ts';
 import { listOutbox } from './outbox.service.ts';
 
 export async function outboxRoutes(app: App) {
@@ -11,10 +11,6 @@ export async function outboxRoutes(app: App) {
       config: { access: 'admin' },
       schema: { querystring: OutboxQuery, response: { 200: z.array(OutboxMessage) } },
     },
-    async (request, reply) => {
-      const page = await listOutbox(app.ctx, request.query);
-      setPageHeaders(request, reply, page);
-      return page.rows;
-    },
+    async (request, reply) => answerPage(request, reply, await listOutbox(app.ctx, request.query)),
   );
 }

@@ -2,16 +2,12 @@ import type { OutboxMessage, OutboxQuery } from '@portal/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { containsAny, type ListSort, listPage, resolveSort } from '../../platform/list/index.ts';
+import { containsAny, endingInId, type ListSort, listPage, resolveSort } from '../../platform/list/index.ts';
+
+const by = endingInId(mailOutbox.id, 'uuid');
 
 const SORTS = {
-  created_at: {
-    keys: [
-      { sql: mailOutbox.createdAt, type: 'timestamptz' },
-      { sql: mailOutbox.id, type: 'uuid' },
-    ],
-    histogram: { table: 'mail_outbox', column: 'created_at' },
-  },
+  created_at: by(mailOutbox.createdAt, 'timestamptz', { table: 'mail_outbox', column: 'created_at' }),
 } satisfies Record<string, ListSort>;
 
 function toMessage(row: typeof mailOutbox.$inferSelect): OutboxMessage {
@@ -32,7 +28,7 @@ function toMessage(row: typeof mailOutbox.$inferSelect): OutboxMessage {
 /** The newest e-mails first, optionally those whose recipient contains `to`. */
 export async function listOutbox(ctx: AppContext, query: OutboxQuery) {
   const page = await listPage(
-    ctx.db,
+    ctx,
     {
       from: sql`${mailOutbox}`,
       table: 'mail_outbox',

@@ -1,11 +1,13 @@
 import { randomInt } from 'node:crypto';
 import type { Config } from '../../config.ts';
+import type { SandboxProvisioner } from '../../platform/context.ts';
 
-/** Builds the sandbox company on the platform. The built-in one only makes up an id and URL. */
-export type SandboxProvisioner = {
-  provision(input: { developerAppId: string; appName: string }): Promise<{ companyId: number; url: string }>;
-};
+export type { SandboxProvisioner };
 
+/**
+ * The provisioner `ctx.sandboxProvisioner` holds unless told otherwise (a test's own, or a
+ * deployment that talks to a real platform): it only makes up a company id and URL.
+ */
 export function builtInProvisioner(config: Config): SandboxProvisioner {
   return {
     async provision() {
@@ -13,15 +15,4 @@ export function builtInProvisioner(config: Config): SandboxProvisioner {
       return { companyId, url: `${config.sandboxBaseUrl}/${companyId}/company/home` };
     },
   };
-}
-
-let override: SandboxProvisioner | null = null;
-
-/** Swaps the provisioner (tests, or a deployment that talks to a real platform). */
-export function useSandboxProvisioner(provisioner: SandboxProvisioner | null): void {
-  override = provisioner;
-}
-
-export function currentProvisioner(config: Config): SandboxProvisioner {
-  return override ?? builtInProvisioner(config);
 }

@@ -8,7 +8,7 @@ import { loadAppAccess, requirePermission } from '../apps/app-access.ts';
 import { type DeveloperAppRow, findApp, findOwner } from '../apps/apps.repo.ts';
 import { findOauthApplication, updateOauthApplication } from '../credentials/credentials.repo.ts';
 import { ensureSandboxOauthApplication, issueSecret } from '../credentials/credentials.service.ts';
-import { currentProvisioner, type SandboxProvisioner } from './provisioner.ts';
+import type { SandboxProvisioner } from './provisioner.ts';
 import { provisionSandboxJob } from './sandboxes.jobs.ts';
 import { sandboxReadyMail } from './sandboxes.mail.ts';
 import {
@@ -53,7 +53,7 @@ export async function buildSandbox(
     const pending = sandbox;
     let built: Awaited<ReturnType<SandboxProvisioner['provision']>>;
     try {
-      built = await currentProvisioner(ctx.config).provision({ developerAppId: app.id, appName });
+      built = await ctx.sandboxProvisioner.provision({ developerAppId: app.id, appName });
     } catch (error) {
       ctx.log.error({ err: error, sandboxId }, 'sandbox provisioning failed');
       await markFailed(ctx, pending.id);

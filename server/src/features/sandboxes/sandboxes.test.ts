@@ -5,15 +5,26 @@ import { developerApps, mailOutbox, oauthApplications } from '../../db/schema/in
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { addMember, createAppAs } from '../apps/apps.fixtures.ts';
 import { ensureSandboxOauthApplication, verifyClientSecret } from '../credentials/credentials.service.ts';
-import { useSandboxProvisioner } from './provisioner.ts';
+import { builtInProvisioner, type SandboxProvisioner } from './provisioner.ts';
 import { provisionSandboxJob } from './sandboxes.jobs.ts';
 
 let t: TestApp;
+/** What a test makes the platform answer; the built-in provisioner when unset. */
+let platform: SandboxProvisioner | null = null;
 before(async () => {
-  t = await createTestApp({ sandboxProvisionSeconds: 0, sandboxBaseUrl: 'https://sandbox.example.test' });
+  t = await createTestApp(
+    { sandboxProvisionSeconds: 0, sandboxBaseUrl: 'https://sandbox.example.test' },
+    {
+      sandboxProvisioner: {
+        provision: (input) => (platform ?? builtInProvisioner(t.ctx.config)).provision(input),
+      },
+    },
+  );
 });
 after(() => t.close());
-afterEach(() => useSandboxProvisioner(null));
+afterEach(() => {
+  platform = null;
+});
 
 describe('sandbox provisioning', () => {
   test('create → pending → live (job) → credentials readable, owner e-mailed', async () => {
@@ -96,18 +107,18 @@ describe('sandbox provisioning', () => {
   });
 
   test('a failure marks the sandbox failed; only the owner can generate it again', async () => {
-    useSandboxProvisioner({
+    platform = {
       provision: async () => {
         throw new Error('platform down');
       },
-    });
+    };
     const owner = await t.asNewUser();
     const app = await createAppAs(owner.client);
     await t.drainJobs();
     const failed = (await owner.client.get(`/api/v1/developer_apps/${app.id}`)).json().sandbox;
     assert.equal(failed.status, 'failed');
     assert.equal(failed.failure_message, 'Something went wrong building your sandbox.');
-    useSandboxProvisioner(null);
+    platform = null;
 
     const admin = await t.asNewUser();
     await addMember(t, app.id, admin.user.id, 'admin');
@@ -158,7 +169,7 @@ describe('sandbox provisioning', () => {
 
   test('a failure outside the provisioner is retried; the last attempt marks the sandbox failed', async () => {
     // A company id the database refuses: the live switch fails like a lost connection would.
-    useSandboxProvisioner({ provision: async () => ({ companyId: 'x' as never, url: 'https://x.test' }) });
+    platform = { provision: async () => ({ companyId: 'x' as never, url: 'https://x.test' }) };
     const { client } = await t.asNewUser();
     const app = await createAppAs(client);
     const sandboxId = app.sandbox!.id;

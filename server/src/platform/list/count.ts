@@ -2,22 +2,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 
-/** Exact counts up to this many rows; beyond it the planner's estimate is close enough for paging. */
+/**
+ * Exact counts up to this many rows; beyond it the planner's estimate is close enough for paging.
+ * The cap a list uses is `ctx.limits.exactCount` (tests lower it instead of inserting 10,000 rows).
+ */
 export const EXACT_COUNT_LIMIT = 10_000;
-
-let countLimit = EXACT_COUNT_LIMIT;
-
-/** The cap lists use now. */
-export const exactCountLimit = () => countLimit;
-
-/** For tests: lower the cap instead of inserting 10,000 rows. Returns the undo. */
-export function setExactCountLimit(limit: number): () => void {
-  const previous = countLimit;
-  countLimit = limit;
-  return () => {
-    countLimit = previous;
-  };
-}
 
 type Rows = { rows: Array<Record<string, unknown>> };
 

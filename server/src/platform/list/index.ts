@@ -15,8 +15,9 @@
  */
 import { type AnyColumn, and, ilike, or, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import type { Limits } from '../context.ts';
 import { fieldError } from '../errors.ts';
-import { countUpTo, estimateListRows, exactCountLimit } from './count.ts';
+import { countUpTo, estimateListRows } from './count.ts';
 import { seekKey } from './histogram-seek.ts';
 import {
   decodeCursor,
@@ -33,7 +34,7 @@ import {
   type Window,
 } from './keyset.ts';
 
-export type { KeyType, ListSort, ListSource, SortKey } from './keyset.ts';
+export { endingInId, type KeyType, type ListSort, type ListSource, type SortKey } from './keyset.ts';
 
 export type ListRequest = { page: number; per_page: number; cursor?: string | undefined; sort?: string };
 
@@ -52,9 +53,10 @@ export type ListPage<Row> = {
   prev?: string;
 };
 
+/** What a list reads with: the database and the exact-count cap (`ctx.limits.exactCount`). */
+export type ListContext = { db: Tx; limits: Pick<Limits, 'exactCount'> };
+
 export type ListOptions = {
-  /** The exact-count cap; tests lower it instead of inserting 10,000 rows. */
-  countLimit?: number;
   /**
    * The list's exact size when the caller keeps it (a maintained counter): then nothing is
    * estimated or counted. Not used for a search, whose matches only a read can count.
@@ -62,10 +64,22 @@ export type ListOptions = {
   total?: () => Promise<number>;
 };
 
-/** `-created_at` → the list's `created_at` sort, descending. Unknown names never get here (zod enum). */
-export function resolveSort(sorts: Record<string, ListSort>, sort: string): ResolvedSort {
+/** The sort names a list's query takes: `created_at` for `created_at` and `-created_at`. */
+export type SortName<Query extends { sort: string }> = Exclude<Query['sort'], `-${string}`>;
+
+/** One sort per name the list's query schema allows: a missing or an extra one fails tsc. */
+export type ListSorts<Query extends { sort: string }> = Record<SortName<Query>, ListSort>;
+
+/**
+ * `-created_at` → the list's `created_at` sort, descending. The names are the sorts' keys, so a
+ * query sort without one fails tsc; unknown names never get here (the list params guard).
+ */
+export function resolveSort<S extends string>(
+  sorts: Record<S, ListSort>,
+  sort: NoInfer<S> | `-${NoInfer<S>}`,
+): ResolvedSort {
   const descending = sort.startsWith('-');
-  const spec = sorts[descending ? sort.slice(1) : sort];
+  const spec = sorts[(descending ? sort.slice(1) : sort) as S];
   if (!spec) throw fieldError('sort', `Cannot sort by ${sort}`);
   return { ...spec, name: sort, descending };
 }
@@ -155,7 +169,7 @@ async function readPage(
  * `idOf` names a loaded row's id. Returns the rows in list order with the total and cursors.
  */
 export async function listPage<Row>(
-  db: Tx,
+  ctx: ListContext,
   source: ListSource,
   sort: ResolvedSort,
   request: ListRequest,
@@ -163,7 +177,8 @@ export async function listPage<Row>(
   idOf: (row: Row) => string,
   options: ListOptions = {},
 ): Promise<ListPage<Row>> {
-  const cap = options.countLimit ?? exactCountLimit();
+  const { db } = ctx;
+  const cap = ctx.limits.exactCount;
   const { read, window, total } = await readPage(db, source, sort, request, cap, options.total).catch(
     (error: unknown) => {
       // Key values PostgreSQL cannot read (a forged cursor) are a bad cursor, not a 500.
@@ -210,5 +225,5 @@ export function containsAny(term: string | undefined, columns: AnyColumn[]): SQL
   return or(...columns.map((column) => ilike(column, pattern)));
 }
 
-export { setPageHeaders } from './page-headers.ts';
-export { listParamsGuard } from './params.ts';
+export { answerPage } from './page-headers.ts';
+export { listParamsOf, registerListParamsGuard } from './params.ts';

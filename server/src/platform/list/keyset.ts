@@ -18,6 +18,21 @@ export type ListSort = {
   histogram?: { table: string; column: string; ties?: { table: string; column: string } };
 };
 
+/**
+ * Orders that end in the row's id, so each row has a place of its own and keyset pages never skip
+ * or repeat one: `const by = endingInId(table.id, 'uuid')`, then `by(table.name, 'text', histogram)`
+ * orders by name, then id — the pair the list's index serves.
+ */
+export function endingInId(id: SortKey['sql'], idType: KeyType) {
+  return (key: SortKey['sql'], type: KeyType, histogram?: ListSort['histogram']): ListSort => ({
+    keys: [
+      { sql: key, type },
+      { sql: id, type: idType },
+    ],
+    ...(histogram ? { histogram } : {}),
+  });
+}
+
 export type ResolvedSort = ListSort & { name: string; descending: boolean };
 
 export type ListSource = {

@@ -5,7 +5,7 @@ import { mailOutbox } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { AppError } from '../errors.ts';
 import { seekKey } from './histogram-seek.ts';
-import { containsAny, type ListRequest, type ListSort, listPage, resolveSort } from './index.ts';
+import { containsAny, endingInId, type ListRequest, type ListSort, listPage, resolveSort } from './index.ts';
 
 let t: TestApp;
 before(async () => {
@@ -13,21 +13,11 @@ before(async () => {
 });
 after(() => t.close());
 
+const by = endingInId(mailOutbox.id, 'uuid');
+
 const SORTS = {
-  created_at: {
-    keys: [
-      { sql: mailOutbox.createdAt, type: 'timestamptz' },
-      { sql: mailOutbox.id, type: 'uuid' },
-    ],
-    histogram: { table: 'mail_outbox', column: 'created_at' },
-  },
-  subject: {
-    keys: [
-      { sql: mailOutbox.subject, type: 'text' },
-      { sql: mailOutbox.id, type: 'uuid' },
-    ],
-    histogram: { table: 'mail_outbox', column: 'subject' },
-  },
+  created_at: by(mailOutbox.createdAt, 'timestamptz', { table: 'mail_outbox', column: 'created_at' }),
+  subject: by(mailOutbox.subject, 'text', { table: 'mail_outbox', column: 'subject' }),
 } satisfies Record<string, ListSort>;
 
 const ROWS = 300;
@@ -44,16 +34,18 @@ async function seed() {
   expected = Array.from({ length: ROWS }, (_, i) => `row-${String(ROWS - i).padStart(4, '0')}`);
 }
 
-function page(request: Partial<ListRequest> & { where?: ReturnType<typeof containsAny> }, countLimit = 20) {
+type Sort = keyof typeof SORTS;
+type PageRequest = Omit<Partial<ListRequest>, 'sort'> & { sort?: Sort | `-${Sort}` };
+
+function page(request: PageRequest & { where?: ReturnType<typeof containsAny> }, countLimit = 20) {
   return listPage(
-    t.ctx.db,
+    { db: t.ctx.db, limits: { exactCount: countLimit } },
     { from: sql`${mailOutbox}`, table: 'mail_outbox', where: request.where, id: mailOutbox.id },
     resolveSort(SORTS, request.sort ?? '-created_at'),
     { page: 1, per_page: 10, ...request },
     (ids) =>
       t.ctx.db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids)).orderBy(asc(mailOutbox.id)),
     (row) => row.id,
-    { countLimit },
   );
 }
 
@@ -163,7 +155,7 @@ test('search matches % _ and \\ literally', async () => {
 
 test('a cursor from another order, or altered, is refused as a validation error', async () => {
   const { next } = await page({});
-  const refused = async (request: Partial<ListRequest>) => {
+  const refused = async (request: PageRequest) => {
     await assert.rejects(page(request), (error: unknown) => {
       assert.ok(error instanceof AppError);
       assert.equal(error.code, 'validation_failed');
