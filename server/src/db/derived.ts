@@ -44,8 +44,16 @@ const byTriggers = (migration: string, triggers: string[], functions = triggers)
   functions,
 });
 
+/** Explicit writes, each `file: function` (from server/src). */
+const byWriters = (...writers: string[]): Keeper => ({ kind: 'explicit', writers });
+
 const inReview = (table: string) =>
   `exists (select 1 from ${table} r where r.developer_app_id = a.id and r.state = 'in_review')`;
+
+/** Per app: `aggregate` over its rows `r` of `table` that match `where`. */
+const perApp = (aggregate: string, table: string, where: string) =>
+  `select a.id as key, (select ${aggregate} from ${table} r where r.developer_app_id = a.id and ${where}) as value
+  from developer_apps a`;
 
 /** developer_apps.listing_in_review_at / version_in_review_at. */
 const inReviewSince = (column: string, source: string, keptBy: Keeper): DerivedColumn => ({
@@ -54,8 +62,7 @@ const inReviewSince = (column: string, source: string, keptBy: Keeper): DerivedC
   holds: `the newest submitted_at of the app's ${source} in review; null when none (the review queue)`,
   sources: [source],
   keptBy,
-  recompute: `select a.id as key, (select max(r.submitted_at) from ${source} r
-    where r.developer_app_id = a.id and r.state = 'in_review') as value from developer_apps a`,
+  recompute: perApp('max(r.submitted_at)', source, "r.state = 'in_review'"),
 });
 
 const reachCount = (status: string) => `select a.id as key, (select count(*)::int from mail_outbox m
@@ -107,7 +114,7 @@ export const DERIVED_COLUMNS: DerivedColumn[] = [
     column: 'read_count',
     holds: 'developers who opened it',
     sources: ['announcement_reads'],
-    keptBy: { kind: 'explicit', writers: [READ_WRITER] },
+    keptBy: byWriters(READ_WRITER),
     recompute: `select a.id as key, (select count(*)::int from announcement_reads r
       where r.announcement_id = a.id) as value from announcements a`,
   },
@@ -117,7 +124,7 @@ export const DERIVED_COLUMNS: DerivedColumn[] = [
       column,
       holds: `the announcement's ${column} (fixed once anyone can read it), to count reads per range`,
       sources: ['announcements'],
-      keptBy: { kind: 'explicit', writers: [READ_WRITER] },
+      keptBy: byWriters(READ_WRITER),
       recompute: `select r.announcement_id || ':' || r.user_id as key, a.${column} as value
         from announcement_reads r join announcements a on a.id = r.announcement_id`,
       stored: `select announcement_id || ':' || user_id as key, ${column} as value from announcement_reads`,
@@ -209,24 +216,16 @@ export const DERIVED_COLUMNS: DerivedColumn[] = [
     column: 'owner_id',
     holds: "the user of the app's one `owner` membership",
     sources: ['developer_app_members'],
-    keptBy: {
-      kind: 'explicit',
-      writers: ['features/apps/apps.repo.ts: insertAppWithOwner', ...OWNER_CHANGES],
-    },
-    recompute: `select a.id as key, (select string_agg(m.user_id, ',') from developer_app_members m
-      where m.developer_app_id = a.id and m.role = 'owner') as value from developer_apps a`,
+    keptBy: byWriters('features/apps/apps.repo.ts: insertAppWithOwner', ...OWNER_CHANGES),
+    recompute: perApp("string_agg(r.user_id, ',')", 'developer_app_members', "r.role = 'owner'"),
   },
   {
     table: 'developer_apps',
     column: 'uid',
     holds: "its production OAuth client's id, once issued",
     sources: ['oauth_applications'],
-    keptBy: {
-      kind: 'explicit',
-      writers: ['features/credentials/credentials.service.ts: approveProductionAccess'],
-    },
-    recompute: `select a.id as key, (select string_agg(o.client_id, ',') from oauth_applications o
-      where o.developer_app_id = a.id and o.environment = 'production') as value from developer_apps a`,
+    keptBy: byWriters('features/credentials/credentials.service.ts: approveProductionAccess'),
+    recompute: perApp("string_agg(r.client_id, ',')", 'oauth_applications', "r.environment = 'production'"),
   },
   {
     table: 'oauth_applications',
@@ -241,14 +240,11 @@ export const DERIVED_COLUMNS: DerivedColumn[] = [
     column: 'owner_id',
     holds: "its app's owner",
     sources: ['developer_apps'],
-    keptBy: {
-      kind: 'explicit',
-      writers: [
-        'features/credentials/credentials.service.ts: ensureSandboxOauthApplication',
-        'features/credentials/credentials.service.ts: approveProductionAccess',
-        ...OWNER_CHANGES,
-      ],
-    },
+    keptBy: byWriters(
+      'features/credentials/credentials.service.ts: ensureSandboxOauthApplication',
+      'features/credentials/credentials.service.ts: approveProductionAccess',
+      ...OWNER_CHANGES,
+    ),
     recompute: ofClientsApp('a.owner_id'),
   },
   {
@@ -256,7 +252,7 @@ export const DERIVED_COLUMNS: DerivedColumn[] = [
     column: 'region_ids',
     holds: 'the regions a listing is available in: ticked, or with a ticked country (the region filter)',
     sources: ['marketplace_submissions (regions, countries)'],
-    keptBy: { kind: 'explicit', writers: ['features/marketplace/submissions.fields.ts: columnsFrom'] },
+    keptBy: byWriters('features/marketplace/submissions.fields.ts: columnsFrom'),
     recompute: `select s.id as key, array(
         select r.value ->> 'id' from jsonb_array_elements('${REGIONS}'::jsonb) with ordinality r(value, n)
         where s.regions -> (r.value ->> 'id') = 'true'
