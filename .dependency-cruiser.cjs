@@ -28,18 +28,23 @@ const SERVER_LAYERS = [
   ['admin'],
 ];
 
-/** Web features, lowest first. */
+/**
+ * Web features, lowest first. The floor stands alone: what several features share is in lib/ (the apps
+ * query-key root) or components/ (the app pages' SectionCard). The app-page layer composes the floor
+ * into the developer's app page (classic and tabbed), as admin does for the staff console.
+ */
 const WEB_LAYERS = [
-  ['auth', 'home', 'reference', 'outbox', 'announcements'],
-  ['apps'],
-  ['collaborators', 'manifests', 'metrics'],
-  ['marketplace', 'config-builder'],
-  ['admin'],
+  ['home', 'reference', 'outbox', 'announcements', 'apps', 'collaborators', 'manifests', 'metrics'],
+  ['auth', 'marketplace', 'config-builder'],
+  ['app-page', 'admin'],
 ];
+
+/** Test code: a test, or a feature's fixtures (`testing.ts`). */
+const testCode = '(\\.test|/testing)\\.tsx?$';
 
 const alt = (names) => names.map((n) => n.replace(/[-]/g, '\\-')).join('|');
 
-/** One rule per layer: its features may not import features of the same or a later layer. */
+/** One rule per layer: its features may not import features of the same or a later layer (test code may). */
 function layerRules(side, layers) {
   return layers.map((layer, i) => {
     const notBelow = layers.slice(i).flat();
@@ -49,20 +54,23 @@ function layerRules(side, layers) {
       comment: `${side} features ${layer.join(', ')} may import only features of earlier layers (${
         layers.slice(0, i).flat().join(', ') || 'none'
       }); see the layers at the top of .dependency-cruiser.cjs`,
-      from: { path: `^${side}/src/features/(${alt(layer)})/`, pathNot: '\\.test\\.tsx?$' },
+      from: { path: `^${side}/src/features/(${alt(layer)})/`, pathNot: testCode },
       to: { path: `^${side}/src/features/(${alt(notBelow)})/`, pathNot: `^${side}/src/features/$1/` },
     };
   });
 }
 
-/** A feature reaches another only through its index.ts (tests: also its testing.ts). */
+/**
+ * A feature reaches another only through its index.ts. Tests and a feature's fixtures (`testing.ts`,
+ * test code too) may also use another feature's testing.ts.
+ */
 function entryRules(side) {
   return [
     {
       name: `${side}-feature-entry`,
       severity: 'error',
       comment: 'Import another feature through its index.ts; its other files are its own business',
-      from: { path: `^${side}/src/features/([^/]+)/`, pathNot: '\\.test\\.tsx?$' },
+      from: { path: `^${side}/src/features/([^/]+)/`, pathNot: testCode },
       to: {
         path: `^${side}/src/features/[^/]+/`,
         pathNot: [`^${side}/src/features/$1/`, `^${side}/src/features/[^/]+/index\\.tsx?$`],
@@ -72,7 +80,7 @@ function entryRules(side) {
       name: `${side}-feature-entry-tests`,
       severity: 'error',
       comment: "A test reaches another feature through its index.ts or its fixtures' testing.ts",
-      from: { path: `^${side}/src/features/([^/]+)/.*\\.test\\.tsx?$` },
+      from: { path: `^${side}/src/features/([^/]+)/(.*\\.test|testing)\\.tsx?$` },
       to: {
         path: `^${side}/src/features/[^/]+/`,
         pathNot: [`^${side}/src/features/$1/`, `^${side}/src/features/[^/]+/(index|testing)\\.tsx?$`],

@@ -105,7 +105,7 @@ export const routes: RouteObject[] = [
             },
             {
               path: 'developer_apps/:id',
-              lazy: lazyPage(() => import('../features/apps/pages/manage-app-page.tsx'), 'ManageAppPage'),
+              lazy: lazyPage(() => import('../features/app-page/pages/manage-app-page.tsx'), 'ManageAppPage'),
             },
             {
               path: 'developer_apps/:id/contacts/:contactId/edit',

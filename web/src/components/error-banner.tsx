@@ -1,6 +1,5 @@
-import { Alert } from '@mantine/core';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { DismissibleAlert } from './dismissible-alert.tsx';
 
 /**
  * A failed request (spec §8; admin spec §8 'Could not save' / 'Could not load'): a red, dismissible banner titled "An error occurred", brought
@@ -17,24 +16,15 @@ export function ErrorBanner({
   onClose: () => void;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (message) ref.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [message]);
   if (!message) return null;
   return (
-    <Alert
-      ref={ref}
-      color="red"
-      title={title}
-      role="alert"
-      withCloseButton
-      closeButtonLabel={t('common.dismiss')}
-      onClose={onClose}
-    >
+    <DismissibleAlert ref={ref} color="red" title={title} role="alert" onClose={onClose}>
       {message}
       {children}
-    </Alert>
+    </DismissibleAlert>
   );
 }

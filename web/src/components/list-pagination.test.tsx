@@ -1,10 +1,9 @@
 import type { DeveloperAppSummary, OutboxMessage } from '@portal/contracts';
 import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
 import { expect, test } from 'vitest';
 import { renderRoute } from '../test/render.tsx';
-import { admin, configHandler, developer, runtimeConfig, server } from '../test/server.ts';
+import { admin, configHandler, developer, pagedHandler, runtimeConfig, server } from '../test/server.ts';
 import { totalPages, useListState } from './use-list-params.ts';
 
 const app = (n: number): DeveloperAppSummary => ({
@@ -19,26 +18,21 @@ const app = (n: number): DeveloperAppSummary => ({
   created_at: '2026-01-01T00:00:00Z',
 });
 
-/** A list endpoint like the server's: Total, Per-Page and Link with cursors named after the page. */
-function pagedHandler<T>(path: string, rows: T[], seen: URL[]) {
-  return http.get(path, ({ request }) => {
-    const url = new URL(request.url);
-    seen.push(url);
-    const page = Number(url.searchParams.get('page') ?? 1);
-    const perPage = Number(url.searchParams.get('per_page') ?? 25);
-    const last = Math.max(1, Math.ceil(rows.length / perPage));
-    const link = (p: number, rel: string, cursor?: string) =>
-      `<${url.pathname}?page=${p}&per_page=${perPage}${cursor ? `&cursor=${cursor}` : ''}>; rel="${rel}"`;
-    const links = [link(1, 'first'), link(last, 'last')];
-    if (page > 1) links.push(link(page - 1, 'prev', `before-${page}`));
-    if (page < last) links.push(link(page + 1, 'next', `after-${page}`));
-    return HttpResponse.json(rows.slice((page - 1) * perPage, page * perPage), {
-      headers: { Total: String(rows.length), 'Per-Page': String(perPage), Link: links.join(', ') },
-    });
-  });
-}
-
 const signedInAs = (user = developer) => server.use(configHandler(runtimeConfig({ user })));
+
+/** Signed in, with My Apps listing `count` apps; the requests it was sent. */
+function serveApps(count: number): URL[] {
+  signedInAs();
+  const seen: URL[] = [];
+  server.use(
+    pagedHandler(
+      '/api/v1/developer_apps',
+      Array.from({ length: count }, (_, i) => app(i + 1)),
+      seen,
+    ),
+  );
+  return seen;
+}
 
 test('total pages = max(1, ceil(total / per page))', () => {
   expect(totalPages(undefined)).toBe(1);
@@ -49,15 +43,7 @@ test('total pages = max(1, ceil(total / per page))', () => {
 });
 
 test('My Apps pages through the URL: neighbours follow the Link cursor, jumps go by number', async () => {
-  signedInAs();
-  const seen: URL[] = [];
-  server.use(
-    pagedHandler(
-      '/api/v1/developer_apps',
-      Array.from({ length: 60 }, (_, i) => app(i + 1)),
-      seen,
-    ),
-  );
+  const seen = serveApps(60);
   const { router } = renderRoute('/developer_apps');
   expect(await screen.findByRole('link', { name: 'App 1' })).toBeInTheDocument();
   expect(screen.getAllByRole('row')).toHaveLength(26);
@@ -82,15 +68,7 @@ test('My Apps pages through the URL: neighbours follow the Link cursor, jumps go
 });
 
 test('a page in the URL is requested directly; pages past the end are not offered', async () => {
-  signedInAs();
-  const seen: URL[] = [];
-  server.use(
-    pagedHandler(
-      '/api/v1/developer_apps',
-      Array.from({ length: 51 }, (_, i) => app(i + 1)),
-      seen,
-    ),
-  );
+  const seen = serveApps(51);
   renderRoute('/developer_apps?page=3');
   expect(await screen.findByRole('link', { name: 'App 51' })).toBeInTheDocument();
   expect(seen.at(-1)?.searchParams.get('page')).toBe('3');
@@ -109,15 +87,7 @@ test('one page needs no page controls', async () => {
 });
 
 test('search waits for 3 characters and a pause, then asks from page 1', async () => {
-  signedInAs();
-  const seen: URL[] = [];
-  server.use(
-    pagedHandler(
-      '/api/v1/developer_apps',
-      Array.from({ length: 30 }, (_, i) => app(i + 1)),
-      seen,
-    ),
-  );
+  const seen = serveApps(30);
   const { router } = renderRoute('/developer_apps?page=2');
   expect(await screen.findByRole('link', { name: 'App 26' })).toBeInTheDocument();
   const box = screen.getByRole('searchbox', { name: 'Search' });
@@ -158,39 +128,6 @@ test('the outbox keeps its recipient filter and page in the URL', async () => {
   expect(seen.at(-1)?.searchParams.get('to')).toBe('dev1');
   expect(seen.at(-1)?.searchParams.get('page')).toBe('2');
   expect(screen.getByRole('searchbox', { name: 'Filter by recipient' })).toHaveValue('dev1');
-});
-
-test('the notifications list uses the same controls', async () => {
-  signedInAs();
-  const seen: URL[] = [];
-  const notification = (n: number) => ({
-    id: `n${n}`,
-    title: `Notice ${n}`,
-    summary: 'Summary',
-    body: 'Body',
-    created_at: '2026-01-01T00:00:00Z',
-    read_at: null,
-    critical: false,
-    draft: false,
-    show_after: null,
-    visible: true,
-    visible_by_show_after: true,
-    href: `/notifications/n${n}`,
-  });
-  server.use(
-    pagedHandler(
-      '/api/v1/notifications',
-      Array.from({ length: 30 }, (_, i) => notification(i + 1)),
-      seen,
-    ),
-  );
-  renderRoute('/notifications');
-  expect(await screen.findByText('Notice 1')).toBeInTheDocument();
-  await userEvent.click(
-    within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: '2' }),
-  );
-  expect(await screen.findByText('Notice 26')).toBeInTheDocument();
-  expect(seen.at(-1)?.searchParams.get('cursor')).toBe('after-1');
 });
 
 test('useListState pages like useListParams, in component state: Link cursor to neighbours, bounds kept', () => {

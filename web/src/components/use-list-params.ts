@@ -1,19 +1,13 @@
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Page } from '../lib/api.ts';
+import type { ListState } from '../lib/list-search.ts';
 
 /** Total pages = max(1, ceil(total / per-page)) (spec §5). */
 export function totalPages(data: Pick<Page<unknown>, 'total' | 'perPage'> | undefined): number {
   if (!data) return 1;
   return Math.max(1, Math.ceil(data.total / Math.max(1, data.perPage)));
 }
-
-/** What a list screen asks the API for: the page, the Link cursor that leads there, its filters. */
-export type ListState<F extends string> = {
-  page: number;
-  cursor: string | undefined;
-  filters: Record<F, string>;
-};
 
 export type ListParams<F extends string> = ListState<F> & {
   /** Go to a page; out of 1..total pages is ignored (spec §5). Neighbours follow the Link cursor. */
@@ -96,18 +90,4 @@ export function useListState(): ListParams<never> {
   }, []);
   const setFilter = useCallback(() => setState({ page: 1, cursor: undefined }), []);
   return { ...state, filters: {} as Record<never, string>, goTo, setFilter };
-}
-
-/** `?page=…&per_page=…&cursor=…&…filters` for a list endpoint; empty values are left out. */
-export function listSearch(
-  state: ListState<string>,
-  perPage: number,
-  names: Record<string, string> = {},
-): string {
-  const search = new URLSearchParams({ page: String(state.page), per_page: String(perPage) });
-  if (state.cursor) search.set('cursor', state.cursor);
-  for (const [name, value] of Object.entries(state.filters)) {
-    if (value) search.set(names[name] ?? name, value);
-  }
-  return search.toString();
 }

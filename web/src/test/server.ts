@@ -75,3 +75,22 @@ export const server = setupServer(
   ...manifestsHandlers,
   ...marketplaceHandlers,
 );
+
+/** A list endpoint like the server's: Total, Per-Page and Link with cursors named after the page. */
+export function pagedHandler<T>(path: string, rows: T[], seen: URL[]) {
+  return http.get(path, ({ request }) => {
+    const url = new URL(request.url);
+    seen.push(url);
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const perPage = Number(url.searchParams.get('per_page') ?? 25);
+    const last = Math.max(1, Math.ceil(rows.length / perPage));
+    const link = (p: number, rel: string, cursor?: string) =>
+      `<${url.pathname}?page=${p}&per_page=${perPage}${cursor ? `&cursor=${cursor}` : ''}>; rel="${rel}"`;
+    const links = [link(1, 'first'), link(last, 'last')];
+    if (page > 1) links.push(link(page - 1, 'prev', `before-${page}`));
+    if (page < last) links.push(link(page + 1, 'next', `after-${page}`));
+    return HttpResponse.json(rows.slice((page - 1) * perPage, page * perPage), {
+      headers: { Total: String(rows.length), 'Per-Page': String(perPage), Link: links.join(', ') },
+    });
+  });
+}

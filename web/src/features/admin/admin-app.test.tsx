@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, test, vi } from 'vitest';
+import { adminApp, serveAdminApp as serve } from '../../test/admin-app.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { admin, configHandler, runtimeConfig, server } from '../../test/server.ts';
-import { manifest, manifestsApi } from '../manifests/test-fixtures.ts';
-import { adminApp, serveAdminApp as serve } from './test-fixtures.ts';
+import { manifest, manifestsApi } from '../manifests/testing.ts';
 
 URL.createObjectURL = vi.fn(() => 'blob:preview');
 

@@ -11,63 +11,67 @@ import type {
   ReviewQueueRow,
 } from '@portal/contracts';
 import { ADMIN_PER_PAGE } from '@portal/contracts/limits';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ListState } from '../../components/use-list-params.ts';
+import {
+  keepPreviousData,
+  type QueryKey,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api, apiPage, apiUpload, type UploadProgress } from '../../lib/api.ts';
+import { type ListRequestParam, type ListState, listSearch } from '../../lib/list-search.ts';
 import { ownerIds } from './owners.ts';
 
 /** URL filter names (useListParams) of the apps list and the review queue. */
 export const APP_LIST_FILTERS = ['search', 'owners', 'sort', 'in_review', 'with_deleted'] as const;
 export type AppListFilter = (typeof APP_LIST_FILTERS)[number];
 
-/** `page`, `per_page`, `cursor`, then the spec's `filters[…]` and `sort` (spec §7). */
-function listQuery(state: ListState<string>, params: Array<[string, string | undefined]>): string {
-  const search = new URLSearchParams({ page: String(state.page), per_page: String(ADMIN_PER_PAGE) });
-  if (state.cursor) search.set('cursor', state.cursor);
-  for (const [name, value] of params) if (value) search.append(name, value);
-  return search.toString();
-}
-
-function appParams(filters: Record<AppListFilter, string>): Array<[string, string | undefined]> {
+/** The apps list's and the review queue's `filters[…]` and `sort` (spec §7). */
+function appParams(filters: Record<AppListFilter, string>): ListRequestParam[] {
   return [
     ['filters[search]', filters.search],
-    ...ownerIds(filters.owners).map((id): [string, string] => ['filters[owner_id][]', id]),
+    ...ownerIds(filters.owners).map((id): ListRequestParam => ['filters[owner_id][]', id]),
     ['filters[in_review]', filters.in_review],
     ['filters[with_deleted]', filters.with_deleted],
     ['sort', filters.sort],
   ];
 }
 
-export const adminAppsQuery = (state: ListState<AppListFilter>) =>
-  queryOptions({
-    queryKey: ['admin', 'developer_apps', 'list', state],
-    queryFn: () =>
-      apiPage<AdminDeveloperAppRow>(`/admin/developer_apps?${listQuery(state, appParams(state.filters))}`),
+/** A page of an admin list (spec §7): its rows by the list's state, the last page shown while the next loads. */
+function adminListQuery<T>(
+  queryKey: QueryKey,
+  path: string,
+  state: { page: number; cursor?: string | undefined },
+  params: readonly ListRequestParam[],
+) {
+  return queryOptions({
+    queryKey,
+    queryFn: () => apiPage<T>(`${path}?${listSearch(state, ADMIN_PER_PAGE, params)}`),
     placeholderData: keepPreviousData,
   });
+}
+
+export const adminAppsQuery = (state: ListState<AppListFilter>) =>
+  adminListQuery<AdminDeveloperAppRow>(
+    ['admin', 'developer_apps', 'list', state],
+    '/admin/developer_apps',
+    state,
+    appParams(state.filters),
+  );
 
 export const reviewQueueQuery = (state: ListState<AppListFilter>) =>
-  queryOptions({
-    queryKey: ['admin', 'review_queue', state],
-    queryFn: () => {
-      const filters = { ...state.filters, in_review: state.filters.in_review || 'true' };
-      return apiPage<ReviewQueueRow>(`/admin/review_queue?${listQuery(state, appParams(filters))}`);
-    },
-    placeholderData: keepPreviousData,
-  });
+  adminListQuery<ReviewQueueRow>(
+    ['admin', 'review_queue', state],
+    '/admin/review_queue',
+    state,
+    appParams({ ...state.filters, in_review: state.filters.in_review || 'true' }),
+  );
 
 export const adminDevelopersQuery = (state: ListState<'search' | 'sort'>) =>
-  queryOptions({
-    queryKey: ['admin', 'developers', 'list', state],
-    queryFn: () =>
-      apiPage<AdminDeveloper>(
-        `/admin/developers?${listQuery(state, [
-          ['filters[search]', state.filters.search],
-          ['sort', state.filters.sort],
-        ])}`,
-      ),
-    placeholderData: keepPreviousData,
-  });
+  adminListQuery<AdminDeveloper>(['admin', 'developers', 'list', state], '/admin/developers', state, [
+    ['filters[search]', state.filters.search],
+    ['sort', state.filters.sort],
+  ]);
 
 /** The created-by picker's options: a request with only the search (spec §7). */
 export const developerOptionsQuery = (search: string) =>
@@ -82,18 +86,16 @@ export const developerOptionsQuery = (search: string) =>
 export const OAUTH_LIST_FILTERS = ['search', 'sort', 'environment'] as const;
 
 export const adminOauthQuery = (state: ListState<(typeof OAUTH_LIST_FILTERS)[number]>) =>
-  queryOptions({
-    queryKey: ['admin', 'oauth_applications', state],
-    queryFn: () =>
-      apiPage<AdminOauthApplication>(
-        `/admin/oauth_applications?${listQuery(state, [
-          ['environment', state.filters.environment],
-          ['filters[search]', state.filters.search],
-          ['sort', state.filters.sort],
-        ])}`,
-      ),
-    placeholderData: keepPreviousData,
-  });
+  adminListQuery<AdminOauthApplication>(
+    ['admin', 'oauth_applications', state],
+    '/admin/oauth_applications',
+    state,
+    [
+      ['environment', state.filters.environment],
+      ['filters[search]', state.filters.search],
+      ['sort', state.filters.sort],
+    ],
+  );
 
 export const adminAppKey = (id: string) => ['admin', 'developer_apps', 'detail', id] as const;
 
@@ -103,35 +105,37 @@ export const adminAppQuery = (id: string) =>
     queryFn: () => api<AdminDeveloperApp>(`/admin/developer_apps/${encodeURIComponent(id)}`),
   });
 
-/** PATCH `developer_app` (spec §7); the page and the lists refresh from the answer. */
-export function useUpdateAdminApp(id: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (developer_app: AdminUpdateDeveloperAppBody['developer_app']) =>
-      api<AdminDeveloperApp>(`/admin/developer_apps/${encodeURIComponent(id)}`, {
-        method: 'PATCH',
-        body: { developer_app },
-      }),
-    onSuccess: (saved) => {
-      client.setQueryData(adminAppKey(id), saved);
-      void client.invalidateQueries({ queryKey: ['admin', 'audit'] });
-      void client.invalidateQueries({ queryKey: ['admin', 'developer_apps', 'list'] });
-      void client.invalidateQueries({ queryKey: ['admin', 'review_queue'] });
-    },
-  });
-}
-
-/** The page and the history refresh from a logo change's answer. */
-function useAdminAppChange<V>(id: string, request: (variables: V) => Promise<AdminLogoResponse>) {
+/** A change to the app: the page takes the answer, the history refreshes, and so do `lists`. */
+function useAdminAppChange<V, R>(
+  id: string,
+  request: (variables: V) => Promise<R>,
+  lists: readonly QueryKey[] = [],
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: request,
     onSuccess: (saved) => {
       client.setQueryData(adminAppKey(id), saved);
       void client.invalidateQueries({ queryKey: ['admin', 'audit'] });
+      for (const queryKey of lists) void client.invalidateQueries({ queryKey });
     },
   });
 }
+
+/** PATCH `developer_app` (spec §7); the page and the lists refresh from the answer. */
+export const useUpdateAdminApp = (id: string) =>
+  useAdminAppChange(
+    id,
+    (developer_app: AdminUpdateDeveloperAppBody['developer_app']) =>
+      api<AdminDeveloperApp>(`/admin/developer_apps/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body: { developer_app },
+      }),
+    [
+      ['admin', 'developer_apps', 'list'],
+      ['admin', 'review_queue'],
+    ],
+  );
 
 /** `PUT developer_app[thumbnail]` multipart (spec §7): the server checks the file's content. */
 export const useUploadAdminLogo = (id: string) =>
@@ -196,14 +200,7 @@ export const AUDIT_FILTERS = ['subject', 'action'] as const;
 
 /** A page of the audit log, newest first; `subject` narrows it to one app or account. */
 export const auditQuery = (state: ListState<(typeof AUDIT_FILTERS)[number]>) =>
-  queryOptions({
-    queryKey: ['admin', 'audit', state],
-    queryFn: () =>
-      apiPage<AuditEvent>(
-        `/admin/audit?${listQuery(state, [
-          ['filters[subject_id]', state.filters.subject],
-          ['filters[action]', state.filters.action],
-        ])}`,
-      ),
-    placeholderData: keepPreviousData,
-  });
+  adminListQuery<AuditEvent>(['admin', 'audit', state], '/admin/audit', state, [
+    ['filters[subject_id]', state.filters.subject],
+    ['filters[action]', state.filters.action],
+  ]);

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { renderRoute } from '../../test/render.tsx';
-import { admin, configHandler, developer, runtimeConfig, server } from '../../test/server.ts';
+import { admin, configHandler, developer, pagedHandler, runtimeConfig, server } from '../../test/server.ts';
 import { summaryText } from './components/summary-text.ts';
 
 const now = new Date().toISOString();
@@ -352,4 +352,25 @@ describe('admin form', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/notifications'));
     expect(deleted).toBe(true);
   });
+});
+
+test('the notifications list uses the same controls', async () => {
+  server.use(configHandler(runtimeConfig({ user: developer })));
+  const seen: URL[] = [];
+  const numbered = (n: number) =>
+    notification({ id: `n${n}`, title: `Notice ${n}`, href: `/notifications/n${n}` });
+  server.use(
+    pagedHandler(
+      '/api/v1/notifications',
+      Array.from({ length: 30 }, (_, i) => numbered(i + 1)),
+      seen,
+    ),
+  );
+  renderRoute('/notifications');
+  expect(await screen.findByText('Notice 1')).toBeInTheDocument();
+  await userEvent.click(
+    within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: '2' }),
+  );
+  expect(await screen.findByText('Notice 26')).toBeInTheDocument();
+  expect(seen.at(-1)?.searchParams.get('cursor')).toBe('after-1');
 });

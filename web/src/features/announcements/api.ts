@@ -13,23 +13,21 @@ import {
   NOTIFICATIONS_PER_PAGE,
 } from '@portal/contracts/limits';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ListState, listSearch } from '../../components/use-list-params.ts';
 import { api, apiPage } from '../../lib/api.ts';
+import { type ListState, listSearch } from '../../lib/list-search.ts';
 
 /** A page of announcements for the list page (25 at a time, newest first). */
 export const notificationsQuery = ({ page, cursor }: Pick<ListState<never>, 'page' | 'cursor'>) =>
   queryOptions({
     queryKey: ['notifications', 'list', { page, cursor }],
     queryFn: () =>
-      apiPage<Notification>(
-        `/notifications?${listSearch({ page, cursor, filters: {} }, NOTIFICATIONS_PER_PAGE)}`,
-      ),
+      apiPage<Notification>(`/notifications?${listSearch({ page, cursor }, NOTIFICATIONS_PER_PAGE)}`),
     placeholderData: keepPreviousData,
   });
 
 export const bellQuery = queryOptions({
   queryKey: ['notifications', 'bell'],
-  queryFn: () => api<Notification[]>(`/notifications?page=1&per_page=${BELL_PREVIEW_COUNT}`),
+  queryFn: () => api<Notification[]>(`/notifications?${listSearch({ page: 1 }, BELL_PREVIEW_COUNT)}`),
 });
 
 export const unreadCountQuery = queryOptions({
@@ -50,7 +48,7 @@ export const adminNotificationsQuery = ({ page, cursor }: Pick<ListState<never>,
     queryKey: ['admin', 'notifications', 'list', { page, cursor }],
     queryFn: () =>
       apiPage<AdminNotification>(
-        `/admin/notifications?${listSearch({ page, cursor, filters: {} }, ADMIN_NOTIFICATIONS_PER_PAGE)}`,
+        `/admin/notifications?${listSearch({ page, cursor }, ADMIN_NOTIFICATIONS_PER_PAGE)}`,
       ),
     placeholderData: keepPreviousData,
   });

@@ -10,15 +10,9 @@ import type {
 } from '@portal/contracts';
 import { APPS_PER_PAGE, SANDBOX_POLL_MS } from '@portal/contracts/limits';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ListState, listSearch } from '../../components/use-list-params.ts';
 import { api, apiPage, apiUpload, type UploadProgress } from '../../lib/api.ts';
-
-export const appsKeys = {
-  all: ['developer_apps'] as const,
-  list: () => [...appsKeys.all, 'list'] as const,
-  detail: (id: string) => [...appsKeys.all, 'detail', id] as const,
-  permissions: (id: string) => [...appsKeys.all, 'permissions', id] as const,
-};
+import { type ListState, listSearch } from '../../lib/list-search.ts';
+import { appsKeys } from '../../lib/query-keys.ts';
 
 /** A page of My Apps (25 at a time, newest first); `search` matches part of a name. */
 export const appsListQuery = ({ page, cursor, filters }: ListState<'search'>) =>
@@ -26,7 +20,7 @@ export const appsListQuery = ({ page, cursor, filters }: ListState<'search'>) =>
     queryKey: [...appsKeys.list(), { page, cursor, filters }],
     queryFn: () =>
       apiPage<DeveloperAppSummary>(
-        `/developer_apps?${listSearch({ page, cursor, filters }, APPS_PER_PAGE, { search: 'filters[search]' })}`,
+        `/developer_apps?${listSearch({ page, cursor }, APPS_PER_PAGE, [['filters[search]', filters.search]])}`,
       ),
     placeholderData: keepPreviousData,
   });

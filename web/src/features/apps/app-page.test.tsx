@@ -5,12 +5,20 @@ import { HttpResponse, http } from 'msw';
 import { expect, test } from 'vitest';
 import { renderRoute } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
-import { app, liveSandbox, signedIn } from './test-fixtures.ts';
+import { app, liveSandbox, signedIn } from './testing.ts';
 
 const withSandbox: DeveloperApp = { ...app, sandbox: liveSandbox };
 
 const failure = (errors: string[], status = 422) =>
   HttpResponse.json({ message: errors[0] ?? 'Boom', errors, code: 'validation_failed' }, { status });
+
+/** The app's one contact, with the link to its edit page. */
+const contactNamed = (name: string) => ({
+  id: 'c1',
+  name,
+  email: 'pat@example.com',
+  links: { edit: '/developer_apps/a1/contacts/c1/edit' },
+});
 
 /** The banner spec §8 asks for: titled "An error occurred", the errors joined, dismissible. */
 async function expectBanner(text: string) {
@@ -80,12 +88,7 @@ test('settings: a failed save shows the banner with the errors joined', async ()
 });
 
 test('contacts are listed with an edit link; the edit page saves and returns to the app', async () => {
-  const contact = {
-    id: 'c1',
-    name: 'Pat Contact',
-    email: 'pat@example.com',
-    links: { edit: '/developer_apps/a1/contacts/c1/edit' },
-  };
+  const contact = contactNamed('Pat Contact');
   signedIn({ ...app, contacts: [contact] });
   let sent: unknown;
   server.use(
@@ -109,12 +112,7 @@ test('contacts are listed with an edit link; the edit page saves and returns to 
 });
 
 test('a contact edit the server refuses shows the banner and the field error', async () => {
-  const contact = {
-    id: 'c1',
-    name: 'Pat',
-    email: 'pat@example.com',
-    links: { edit: '/developer_apps/a1/contacts/c1/edit' },
-  };
+  const contact = contactNamed('Pat');
   signedIn({ ...app, contacts: [contact] });
   server.use(
     http.patch('/api/v1/developer_apps/a1/contacts/c1', () =>

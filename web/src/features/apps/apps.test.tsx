@@ -5,7 +5,7 @@ import { HttpResponse, http } from 'msw';
 import { expect, test, vi } from 'vitest';
 import { renderRoute } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
-import { app, ownerFlags, signedIn } from './test-fixtures.ts';
+import { app, ownerFlags, signedIn } from './testing.ts';
 
 test('the index lists my apps and creating one goes to its page', async () => {
   signedIn();

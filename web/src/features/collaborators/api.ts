@@ -1,7 +1,7 @@
 import type { AcceptInvitationResult, Collaborator, Invitation, InvitationPreview } from '@portal/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
-import { appsKeys } from '../apps/api.ts';
+import { appsKeys } from '../../lib/query-keys.ts';
 
 export const collaboratorsKeys = {
   all: ['collaborators'] as const,

@@ -10,6 +10,7 @@ import { AppProviders, createQueryClient } from '../../app/providers.tsx';
 import { renderRoute } from '../../test/render.tsx';
 import { configHandler, developer, runtimeConfig, server } from '../../test/server.ts';
 import { CollaboratorsPanel } from './components/collaborators-panel.tsx';
+import { invitationPreview } from './testing.ts';
 
 const person = (id: string, role: AppRole, name: string | null, email: string | null): Collaborator => ({
   id,
@@ -250,13 +251,7 @@ test('the permission details modal lists the 9 permissions per role', async () =
   ).toEqual(['✓Allowed', '✗Not allowed', '✗Not allowed']);
 });
 
-const preview = {
-  app_name: 'Bid Board',
-  inviter_name: 'Olivia Owner',
-  role: 'developer',
-  state: 'pending',
-  email_hint: 'd••••@example.com',
-};
+const preview = invitationPreview;
 
 test('accept page signed out: who invited me, and sign-in / sign-up links that come back', async () => {
   server.use(http.get('/api/v1/invitations/tok', () => HttpResponse.json(preview)));

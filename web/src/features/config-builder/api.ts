@@ -2,8 +2,8 @@ import type { CreatedManifest, Manifest } from '@portal/contracts';
 import type { Configured } from '@portal/contracts/configured-manifest';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
-import { appsKeys } from '../apps/api.ts';
-import { manifestsKeys } from '../manifests/api.ts';
+import { appsKeys } from '../../lib/query-keys.ts';
+import { manifestsKeys } from '../manifests/index.ts';
 
 export type CreateConfiguredInput = {
   configured: Configured;

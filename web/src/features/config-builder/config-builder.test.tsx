@@ -5,9 +5,9 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, expect, test, vi } from 'vitest';
 import { renderRoute } from '../../test/render.tsx';
 import { developer, runtimeConfig, server } from '../../test/server.ts';
-import { app, liveSandbox, signedIn } from '../apps/test-fixtures.ts';
-import { type Call, manifest, manifestsApi } from '../manifests/test-fixtures.ts';
-import { completeDraft } from '../marketplace/test-fixtures.ts';
+import { app, liveSandbox, signedIn } from '../apps/testing.ts';
+import { type Call, manifest, manifestsApi } from '../manifests/testing.ts';
+import { completeDraft } from '../marketplace/testing.ts';
 import { OPT_IN_KEYS } from './opt-in.ts';
 
 const liveApp: DeveloperApp = { ...app, sandbox: liveSandbox };

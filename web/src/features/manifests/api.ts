@@ -8,7 +8,8 @@ import type {
 import type { ManifestEnvironment, ManifestSchemaVersion } from '@portal/contracts/manifest-rules';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiPage } from '../../lib/api.ts';
-import { appsKeys } from '../apps/api.ts';
+import { listSearch } from '../../lib/list-search.ts';
+import { appsKeys } from '../../lib/query-keys.ts';
 
 export const manifestsKeys = {
   all: ['manifests'] as const,
@@ -43,17 +44,14 @@ export const manifestsListQuery = ({
 }: ManifestListRequest) =>
   queryOptions({
     queryKey: [...manifestsKeys.app(appId), 'list', { environment, page, cursor, perPage, sort }],
-    queryFn: () => {
-      const search = new URLSearchParams({
-        'filters[developer_app_id]': appId,
-        page: String(page),
-        per_page: String(perPage),
-        sort,
-      });
-      if (environment) search.set('filters[versionable_type]', environment);
-      if (cursor) search.set('cursor', cursor);
-      return apiPage<Manifest>(`/manifests?${search}`);
-    },
+    queryFn: () =>
+      apiPage<Manifest>(
+        `/manifests?${listSearch({ page, cursor }, perPage, [
+          ['filters[developer_app_id]', appId],
+          ['filters[versionable_type]', environment],
+          ['sort', sort],
+        ])}`,
+      ),
     placeholderData: keepPreviousData,
   });
 

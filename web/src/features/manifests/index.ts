@@ -1,7 +1,7 @@
-// What other features reuse from manifests (the Configuration Builder's tabbed page, the admin app
-// page's review section): the Versions tab, the production table, the status badge, the viewing and
-// promoting modals, and the editor's pieces. Each takes what it needs as props; none assumes the
-// classic page around it.
+// What other features reuse from manifests (the app pages, the Configuration Builder, the listing
+// editor's version picker, the admin app page's review section): the classic page's section, the
+// Versions tab, the production table, the status badge and version key, the viewing and promoting
+// modals, and the editor's pieces. Each takes what it needs as props; none assumes a page around it.
 export {
   manifestsKeys,
   manifestsListQuery,
@@ -9,11 +9,14 @@ export {
   useCreateVersion,
   usePromote,
 } from './api.ts';
+export { AppVersionKey } from './components/app-version-key.tsx';
 export { ManifestStatusBadge } from './components/manifest-status-badge.tsx';
+export { ManifestsSection } from './components/manifests-section.tsx';
 export { ProductionManifestsTable } from './components/production-manifests-table.tsx';
 export { PromoteModal } from './components/promote-modal.tsx';
 export { ReleaseNotesModal } from './components/release-notes-modal.tsx';
 export { ReviewActions } from './components/review-actions.tsx';
+export { SandboxCreatedAlert } from './components/sandbox-created-alert.tsx';
 export { SemanticVersionModal, semanticVersionFailure } from './components/semantic-version-modal.tsx';
 export { VersionsTab } from './components/versions-tab.tsx';
 export { CopyJsonButton, ViewManifestModal } from './components/view-manifest-modal.tsx';

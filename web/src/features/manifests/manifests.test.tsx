@@ -5,8 +5,8 @@ import { HttpResponse, http } from 'msw';
 import { expect, test } from 'vitest';
 import { renderRoute } from '../../test/render.tsx';
 import { admin, configHandler, developer, runtimeConfig, server } from '../../test/server.ts';
-import { app, ownerFlags } from '../apps/test-fixtures.ts';
-import { bodyRows, manifest, manifestsApi, readyApp, section, signedInOn } from './test-fixtures.ts';
+import { app, ownerFlags } from '../apps/testing.ts';
+import { bodyRows, manifest, manifestsApi, readyApp, section, signedInOn } from './testing.ts';
 
 const developerFlags = { ...ownerFlags, canModifyManifests: false, canCreateSandboxManifests: false };
 

@@ -1,5 +1,6 @@
 import type {
   AppSubmissions,
+  Attachment,
   Category,
   MarketplaceListing,
   MarketplaceListingSummary,
@@ -7,9 +8,10 @@ import type {
   VideoUpload,
 } from '@portal/contracts';
 import { MARKETPLACE_PER_PAGE } from '@portal/contracts/limits';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { type ListState, listSearch } from '../../components/use-list-params.ts';
+import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api, apiPage, apiUpload, type UploadProgress } from '../../lib/api.ts';
+import { type ListState, listSearch } from '../../lib/list-search.ts';
+import type { MediaKind } from './listing-form.ts';
 
 /** Who edits: the app's people (`/api/v1/...`) or platform staff (`/api/v1/admin/...`). */
 export type EditorMode = 'developer' | 'admin';
@@ -66,6 +68,70 @@ export const uploadVideo = (appId: string, file: File, onProgress: UploadProgres
   });
 };
 
+/** A review transition (submit, withdraw, approve, reject): `PATCH` of the listing's submission. */
+export const transitionSubmission = (mode: EditorMode, submissionId: string, body: Record<string, unknown>) =>
+  api<Submission>(`${prefix(mode)}/submissions/${submissionId}`, { method: 'PATCH', body });
+
+/**
+ * A dropped file saved on the listing at once: a video goes to the media host and its URL is saved;
+ * the logo, a screenshot or the questionnaire document is sent as multipart, with progress.
+ */
+export async function uploadListingMedia(
+  mode: EditorMode,
+  appId: string,
+  unpublishedId: string | null,
+  kind: MediaKind,
+  file: File,
+  onProgress: UploadProgress,
+): Promise<Submission> {
+  if (kind === 'showcase_video' || kind === 'video') {
+    const video = await uploadVideo(appId, file, onProgress);
+    const attributes = { external_url: video.url, name: video.name };
+    return await saveSubmission(
+      mode,
+      appId,
+      unpublishedId,
+      kind === 'showcase_video'
+        ? { showcase_video_attributes: attributes }
+        : { videos_attributes: [attributes] },
+    );
+  }
+  const form = new FormData();
+  if (kind === 'logo') form.set('submission[small_logo]', file);
+  else if (kind === 'document')
+    form.set('submission[security_questionnaire_document_attributes][file]', file);
+  else {
+    form.set('submission[pictures_attributes][0][file]', file);
+    form.set('submission[pictures_attributes][0][name]', file.name);
+  }
+  return await saveSubmission(mode, appId, unpublishedId, form, onProgress);
+}
+
+/** A saved file taken off the listing: the logo by its flag, any other by its id. */
+export const removeListingMedia = (
+  mode: EditorMode,
+  appId: string,
+  unpublishedId: string | null,
+  kind: MediaKind,
+  attachment: Attachment,
+) =>
+  saveSubmission(
+    mode,
+    appId,
+    unpublishedId,
+    kind === 'logo' ? { remove_small_logo: true } : { remove_media_ids: [attachment.id] },
+  );
+
+/** A saved listing into the cache: a published one is the only one left, else it is the unpublished one. */
+export function storeSubmission(client: QueryClient, mode: EditorMode, appId: string, saved: Submission) {
+  client.setQueryData<AppSubmissions>(marketplaceKeys.submissions(mode, appId), (current) =>
+    saved.state === 'published'
+      ? { published_app: saved, unpublished_app: null }
+      : { published_app: current?.published_app ?? null, unpublished_app: saved },
+  );
+  void client.invalidateQueries({ queryKey: marketplaceKeys.all });
+}
+
 export type MarketplaceFilters = 'search' | 'category' | 'region';
 
 /** A page of the public marketplace: published listings, searched and filtered. */
@@ -74,11 +140,11 @@ export const marketplaceListQuery = ({ page, cursor, filters }: ListState<Market
     queryKey: [...marketplaceKeys.public(), 'list', { page, cursor, filters }],
     queryFn: () =>
       apiPage<MarketplaceListingSummary>(
-        `/marketplace/apps?${listSearch({ page, cursor, filters }, MARKETPLACE_PER_PAGE, {
-          search: 'filters[search]',
-          category: 'filters[category_id]',
-          region: 'filters[region]',
-        })}`,
+        `/marketplace/apps?${listSearch({ page, cursor }, MARKETPLACE_PER_PAGE, [
+          ['filters[search]', filters.search],
+          ['filters[category_id]', filters.category],
+          ['filters[region]', filters.region],
+        ])}`,
       ),
     placeholderData: keepPreviousData,
   });

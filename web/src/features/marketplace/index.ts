@@ -6,7 +6,7 @@
 export {
   MarketplaceListingEditor,
   type MarketplaceListingEditorProps,
-} from './components/listing-editor.tsx';
+} from './components/listing-editor/listing-editor.tsx';
 export {
   ActivationScreen,
   LazyMarketplaceListingEditor,

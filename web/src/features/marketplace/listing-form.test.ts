@@ -7,7 +7,7 @@ import {
   valuesOf,
   withoutErrors,
 } from './listing-form.ts';
-import { completeDraft } from './test-fixtures.ts';
+import { completeDraft } from './testing.ts';
 
 test('an empty listing: three bullet slots, one link row and one requirement row', () => {
   const values = valuesOf(null);

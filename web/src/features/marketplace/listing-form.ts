@@ -149,6 +149,13 @@ export function withoutErrors(errors: Record<string, string[]>, path: string): R
   );
 }
 
+/** What a file dropped on the editor is: each kind is saved at once, with its own progress. */
+export type MediaKind = 'logo' | 'picture' | 'showcase_video' | 'video' | 'document';
+
+/** Where a media kind's errors are shown (and cleared when a new file of that kind is dropped). */
+export const mediaErrorPath = (kind: MediaKind): string =>
+  kind === 'logo' ? 'small_logo' : kind === 'showcase_video' || kind === 'document' ? kind : `${kind}s`;
+
 /** Upload fields the server names by their attribute path, shown at the media field they belong to. */
 const MEDIA_ERROR_FIELDS: [RegExp, string][] = [
   [/^pictures_attributes(\.|$)/, 'pictures'],

@@ -3,12 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { expect, test, vi } from 'vitest';
+import { adminApp, serveAdminApp } from '../../test/admin-app.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { admin as adminUser, configHandler, developer, runtimeConfig, server } from '../../test/server.ts';
-import { adminApp, serveAdminApp } from '../admin/test-fixtures.ts';
-import { app, signedIn } from '../apps/test-fixtures.ts';
-import { manifest } from '../manifests/test-fixtures.ts';
-import { completeDraft, publicListing } from './test-fixtures.ts';
+import { app, signedIn } from '../apps/testing.ts';
+import { manifest } from '../manifests/testing.ts';
+import { completeDraft, publicListing } from './testing.ts';
 
 const enabled = { ...app, marketplace_enabled: true };
 

@@ -3,11 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, expect, test } from 'vitest';
+import { adminApp, serveAdminApp } from '../../test/admin-app.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { developer, runtimeConfig, server } from '../../test/server.ts';
-import { adminApp, serveAdminApp } from '../admin/test-fixtures.ts';
-import { app, signedIn } from '../apps/test-fixtures.ts';
-import { manifestsApi } from '../manifests/test-fixtures.ts';
+import { app, signedIn } from '../apps/testing.ts';
+import { manifestsApi } from '../manifests/testing.ts';
 
 /** 90 days, 2026-01-01…2026-03-31, views on three of them; no installation source (honestly empty). */
 const withViews: AppMetrics = {

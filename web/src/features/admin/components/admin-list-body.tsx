@@ -1,9 +1,8 @@
-import { Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
-import { ResponsiveTable } from '../../../components/responsive-table.tsx';
 import { TableSkeleton } from '../../../components/skeletons.tsx';
 import { SortableTh } from '../../../components/sortable-th.tsx';
 import type { ListParams } from '../../../components/use-list-params.ts';
@@ -11,7 +10,7 @@ import type { Page } from '../../../lib/api.ts';
 import { ListError } from './list-error.tsx';
 
 /** One column: its header, the sort key when it sorts (spec §4), and what a row shows in it. */
-export type AdminColumn<T> = { label: string; sortKey?: string; cell: (row: T) => ReactNode };
+export type AdminColumn<T> = Column<T> & { sortKey?: string };
 
 /**
  * What every admin list shows under its filters (spec §2, §4, §5, §8): "An error occurred" on
@@ -43,35 +42,24 @@ export function AdminListBody<T extends { id: string }>({
         <Text>{emptyText ?? t('adminLists.empty')}</Text>
       ) : (
         query.data && (
-          <ResponsiveTable minWidth={minWidth} highlightOnHover striped>
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((column) =>
-                  column.sortKey ? (
-                    <SortableTh
-                      key={column.label}
-                      sortKey={column.sortKey}
-                      sort={list.filters.sort}
-                      onSort={onSort}
-                    >
-                      {column.label}
-                    </SortableTh>
-                  ) : (
-                    <Table.Th key={column.label}>{column.label}</Table.Th>
-                  ),
-                )}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {query.data.items.map((row) => (
-                <Table.Tr key={row.id}>
-                  {columns.map((column) => (
-                    <Table.Td key={column.label}>{column.cell(row)}</Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </ResponsiveTable>
+          <DataTable
+            minWidth={minWidth}
+            highlightOnHover
+            striped
+            rows={query.data.items}
+            columns={columns.map((column) =>
+              column.sortKey
+                ? {
+                    ...column,
+                    header: (
+                      <SortableTh sortKey={column.sortKey} sort={list.filters.sort} onSort={onSort}>
+                        {column.label}
+                      </SortableTh>
+                    ),
+                  }
+                : column,
+            )}
+          />
         )
       )}
       <ListPagination data={query.data} list={list} label={t('adminLists.pagesBottom')} />

@@ -1,6 +1,7 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { auditQuery } from '../api.ts';
 import { AuditTable } from './audit-table.tsx';
 
@@ -9,17 +10,12 @@ export function AppHistory({ appId }: { appId: string }) {
   const { t } = useTranslation();
   const query = useQuery(auditQuery({ page: 1, cursor: undefined, filters: { subject: appId, action: '' } }));
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="history-heading">
-      <Stack>
-        <Title order={2} size="h4" id="history-heading">
-          {t('audit.history')}
-        </Title>
-        {query.data?.items.length ? (
-          <AuditTable events={query.data.items} showSubject={false} />
-        ) : (
-          <Text size="sm">{t('audit.empty')}</Text>
-        )}
-      </Stack>
-    </Paper>
+    <SectionCard id="history-heading" title={t('audit.history')} compact>
+      {query.data?.items.length ? (
+        <AuditTable events={query.data.items} showSubject={false} />
+      ) : (
+        <Text size="sm">{t('audit.empty')}</Text>
+      )}
+    </SectionCard>
   );
 }

@@ -1,10 +1,11 @@
-import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { AdminDeveloperApp, DeveloperOption } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { fullTimestamp } from '../../../lib/relative-time.ts';
 import { useUpdateAdminApp } from '../api.ts';
@@ -78,40 +79,30 @@ export function AppSidebar({
         {t('adminApp.changeOwner')}
       </Button>
       <ChangeOwnerDialog opened={ownerOpen} onClose={() => setOwnerOpen(false)} onPick={onPickOwner} />
-      <Paper withBorder p="md" component="section" aria-labelledby="owner-heading">
-        <Stack gap="xs">
-          <Title order={2} size="h4" id="owner-heading">
-            {t('adminApp.owner')}
-          </Title>
-          {pendingOwner ? (
-            <>
-              <Field label={t('adminApp.email')} value={pendingOwner.email} />
-              <Text size="sm" c="orange.8">
-                {t('adminApp.ownerUnsaved')}
-              </Text>
-            </>
-          ) : (
-            <>
-              <Field label={t('adminApp.name')} value={app.owner.name} />
-              <Field label={t('adminApp.email')} value={app.owner.email} />
-              <Field label={t('adminApp.procoreId')} value={String(app.owner.procore_id)} />
-            </>
-          )}
-        </Stack>
-      </Paper>
-      <Paper withBorder p="md" component="section" aria-labelledby="metadata-heading">
-        <Stack gap="xs">
-          <Title order={2} size="h4" id="metadata-heading">
-            {t('adminApp.metadata')}
-          </Title>
-          <Field label={t('adminApp.created')} value={fullTimestamp(app.created_at)} />
-          <Field label={t('adminApp.updated_at')} value={fullTimestamp(app.updated_at)} />
-          <Field
-            label={t('adminApp.deleted')}
-            value={app.deleted_at ? fullTimestamp(app.deleted_at) : t('adminApp.notDeleted')}
-          />
-        </Stack>
-      </Paper>
+      <SectionCard id="owner-heading" title={t('adminApp.owner')} compact gap="xs">
+        {pendingOwner ? (
+          <>
+            <Field label={t('adminApp.email')} value={pendingOwner.email} />
+            <Text size="sm" c="orange.8">
+              {t('adminApp.ownerUnsaved')}
+            </Text>
+          </>
+        ) : (
+          <>
+            <Field label={t('adminApp.name')} value={app.owner.name} />
+            <Field label={t('adminApp.email')} value={app.owner.email} />
+            <Field label={t('adminApp.procoreId')} value={String(app.owner.procore_id)} />
+          </>
+        )}
+      </SectionCard>
+      <SectionCard id="metadata-heading" title={t('adminApp.metadata')} compact gap="xs">
+        <Field label={t('adminApp.created')} value={fullTimestamp(app.created_at)} />
+        <Field label={t('adminApp.updated_at')} value={fullTimestamp(app.updated_at)} />
+        <Field
+          label={t('adminApp.deleted')}
+          value={app.deleted_at ? fullTimestamp(app.deleted_at) : t('adminApp.notDeleted')}
+        />
+      </SectionCard>
     </Stack>
   );
 }

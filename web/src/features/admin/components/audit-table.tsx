@@ -1,8 +1,8 @@
-import { Anchor, Code, Table, Text } from '@mantine/core';
+import { Anchor, Code, Text } from '@mantine/core';
 import type { AuditEvent } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ResponsiveTable } from '../../../components/responsive-table.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
 import { fullTimestamp } from '../../../lib/relative-time.ts';
 
 const SUBJECT_PATHS: Record<AuditEvent['subject_type'], (id: string) => string> = {
@@ -20,48 +20,45 @@ const shown = (value: unknown) => (value === null || value === undefined ? '—'
 export function AuditTable({ events, showSubject = true }: { events: AuditEvent[]; showSubject?: boolean }) {
   const { t, i18n } = useTranslation();
   return (
-    <ResponsiveTable minWidth={900} striped>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('audit.time')}</Table.Th>
-          <Table.Th>{t('audit.actor')}</Table.Th>
-          <Table.Th>{t('audit.action')}</Table.Th>
-          {showSubject && <Table.Th>{t('audit.subject')}</Table.Th>}
-          <Table.Th>{t('audit.changes')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {events.map((event) => (
-          <Table.Tr key={event.id}>
-            <Table.Td>{fullTimestamp(event.created_at)}</Table.Td>
-            <Table.Td>{event.actor_email}</Table.Td>
-            <Table.Td>
+    <DataTable
+      minWidth={900}
+      striped
+      rows={events}
+      columns={[
+        { label: t('audit.time'), cell: (event) => fullTimestamp(event.created_at) },
+        { label: t('audit.actor'), cell: (event) => event.actor_email },
+        {
+          label: t('audit.action'),
+          cell: (event) => (
+            <>
               {i18n.exists(`audit.actions.${event.action}`) && (
                 <Text size="sm">{t(`audit.actions.${event.action}`)}</Text>
               )}
               <Code>{event.action}</Code>
-            </Table.Td>
-            {showSubject && (
-              <Table.Td>
-                {event.action === 'announcement.delete' ? (
-                  t(`audit.subjects.${event.subject_type}`)
-                ) : (
-                  <Anchor component={Link} to={SUBJECT_PATHS[event.subject_type](event.subject_id)}>
-                    {t(`audit.subjects.${event.subject_type}`)}
-                  </Anchor>
-                )}
-              </Table.Td>
-            )}
-            <Table.Td>
-              {Object.keys(event.after).map((field) => (
-                <Text key={field} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {field}: {shown(event.before[field])} → {shown(event.after[field])}
-                </Text>
-              ))}
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </ResponsiveTable>
+            </>
+          ),
+        },
+        showSubject && {
+          label: t('audit.subject'),
+          cell: (event) =>
+            event.action === 'announcement.delete' ? (
+              t(`audit.subjects.${event.subject_type}`)
+            ) : (
+              <Anchor component={Link} to={SUBJECT_PATHS[event.subject_type](event.subject_id)}>
+                {t(`audit.subjects.${event.subject_type}`)}
+              </Anchor>
+            ),
+        },
+        {
+          label: t('audit.changes'),
+          cell: (event) =>
+            Object.keys(event.after).map((field) => (
+              <Text key={field} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {field}: {shown(event.before[field])} → {shown(event.after[field])}
+              </Text>
+            )),
+        },
+      ]}
+    />
   );
 }

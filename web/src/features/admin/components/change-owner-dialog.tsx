@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Modal, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { DeveloperOption } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { developerOptionsQuery } from '../api.ts';
 
 /** Spec §4: picking a new owner only sets it locally; saving the app applies it. */
@@ -39,10 +40,7 @@ export function ChangeOwnerDialog({
           onChange={(id) => setPicked(data.find((option) => option.id === id) ?? null)}
           comboboxProps={{ withinPortal: false }}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
+        <DialogActions onCancel={onClose}>
           <Button
             disabled={!picked}
             onClick={() => {
@@ -52,7 +50,7 @@ export function ChangeOwnerDialog({
           >
             {t('adminApp.chooseOwner')}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

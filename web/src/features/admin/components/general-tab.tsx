@@ -9,7 +9,7 @@ import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { showSaved, useFollowSaved } from '../../../lib/saved-form.ts';
-import { LogoField } from '../../apps/components/logo-field.tsx';
+import { LogoField } from '../../apps/index.ts';
 import { useRemoveAdminLogo, useUpdateAdminApp, useUploadAdminLogo } from '../api.ts';
 import { ProductionAccessPanel } from './production-access-panel.tsx';
 

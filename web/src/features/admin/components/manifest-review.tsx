@@ -1,8 +1,9 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { Manifest } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { ProductionManifestsTable, ReleaseNotesModal, ViewManifestModal } from '../../manifests/index.ts';
@@ -19,28 +20,24 @@ export function ManifestReview({ appId }: { appId: string }) {
   const [releaseNotes, setReleaseNotes] = useState<Manifest | null>(null);
   const [error, setError] = useState<string | null>(null);
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="manifest-review-heading">
-      <Stack>
-        <Title order={2} size="h4" id="manifest-review-heading">
-          {t('adminApp.manifests.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('adminApp.manifests.intro')}
-        </Text>
-        <ErrorBanner title={t('manifests.errors.title')} message={error} onClose={() => setError(null)} />
-        <ProductionManifestsTable
-          appId={appId}
-          withReleaseNotes={config.semantic_versions}
-          withReviewNotes
-          canModifyManifests={false}
-          isPlatformAdmin
-          onView={setViewing}
-          onReleaseNotes={setReleaseNotes}
-          onError={(failure) => setError(errorsJoined(failure, t('manifests.errors.generic')))}
-        />
-      </Stack>
+    <SectionCard id="manifest-review-heading" title={t('adminApp.manifests.title')} compact>
+      <Text size="sm" c="dimmed">
+        {t('adminApp.manifests.intro')}
+      </Text>
+      <ErrorBanner title={t('manifests.errors.title')} message={error} onClose={() => setError(null)} />
+      <ProductionManifestsTable
+        appId={appId}
+        withReleaseNotes={config.semantic_versions}
+        withReviewNotes
+        canModifyManifests={false}
+        isPlatformAdmin
+        onView={setViewing}
+        onReleaseNotes={setReleaseNotes}
+        onError={(failure) => setError(errorsJoined(failure, t('manifests.errors.generic')))}
+      />
+      {/* The dialogs open over the page (portals): nothing of them stands in the card. */}
       <ViewManifestModal manifest={viewing} onClose={() => setViewing(null)} />
       <ReleaseNotesModal manifest={releaseNotes} onClose={() => setReleaseNotes(null)} />
-    </Paper>
+    </SectionCard>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { AdminDeveloperApp } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { useProductionDecision } from '../api.ts';
 
@@ -21,50 +22,45 @@ export function ProductionAccessPanel({ app }: { app: AdminDeveloperApp }) {
       onError: (e) => setError(errorsJoined(e, t('errors.generic'))),
     });
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="production-heading">
-      <Stack>
-        <Title order={2} size="h4" id="production-heading">
-          {t('adminApp.productionAccess')}
-        </Title>
-        {error && (
-          <Alert color="red" role="alert" withCloseButton onClose={() => setError(null)}>
-            {error}
-          </Alert>
-        )}
-        <Text size="sm">{t(`adminApp.production.${app.production_access}`)}</Text>
-        {app.production_access === 'production_pending' && (
-          <>
-            <Text size="sm">
-              {app.requested_confidential === false
-                ? t('adminApp.requestedPublic')
-                : t('adminApp.requestedConfidential')}
-            </Text>
-            <Textarea
-              label={t('adminApp.denyReason')}
-              value={reason}
-              onChange={(event) => setReason(event.currentTarget.value)}
-              maxLength={2000}
-            />
-            <Group>
-              <Button
-                color="green"
-                loading={decide.isPending}
-                onClick={() => run({ approve: true }, t('adminApp.approved'))}
-              >
-                {t('adminApp.approve')}
-              </Button>
-              <Button
-                color="red"
-                variant="outline"
-                loading={decide.isPending}
-                onClick={() => run({ approve: false, reason: reason.trim() }, t('adminApp.denied'))}
-              >
-                {t('adminApp.deny')}
-              </Button>
-            </Group>
-          </>
-        )}
-      </Stack>
-    </Paper>
+    <SectionCard id="production-heading" title={t('adminApp.productionAccess')} compact>
+      {error && (
+        <Alert color="red" role="alert" withCloseButton onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
+      <Text size="sm">{t(`adminApp.production.${app.production_access}`)}</Text>
+      {app.production_access === 'production_pending' && (
+        <>
+          <Text size="sm">
+            {app.requested_confidential === false
+              ? t('adminApp.requestedPublic')
+              : t('adminApp.requestedConfidential')}
+          </Text>
+          <Textarea
+            label={t('adminApp.denyReason')}
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            maxLength={2000}
+          />
+          <Group>
+            <Button
+              color="green"
+              loading={decide.isPending}
+              onClick={() => run({ approve: true }, t('adminApp.approved'))}
+            >
+              {t('adminApp.approve')}
+            </Button>
+            <Button
+              color="red"
+              variant="outline"
+              loading={decide.isPending}
+              onClick={() => run({ approve: false, reason: reason.trim() }, t('adminApp.denied'))}
+            >
+              {t('adminApp.deny')}
+            </Button>
+          </Group>
+        </>
+      )}
+    </SectionCard>
   );
 }

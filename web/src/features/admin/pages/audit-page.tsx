@@ -1,11 +1,11 @@
-import { Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { TableSkeleton } from '../../../components/skeletons.tsx';
 import { useListParams } from '../../../components/use-list-params.ts';
 import { AUDIT_FILTERS, auditQuery } from '../api.ts';
-import { AdminBreadcrumbs } from '../components/admin-breadcrumbs.tsx';
+import { AdminPage } from '../components/admin-page.tsx';
 import { AuditTable } from '../components/audit-table.tsx';
 import { ListError } from '../components/list-error.tsx';
 
@@ -15,34 +15,30 @@ export function AuditPage() {
   const list = useListParams(AUDIT_FILTERS);
   const query = useQuery(auditQuery(list));
   return (
-    <Container size="xl" py="md">
-      <Stack>
-        <AdminBreadcrumbs trail={[{ label: t('audit.title') }]} />
-        <Title order={1}>{t('audit.title')}</Title>
-        <Group align="flex-end">
-          <TextInput
-            label={t('audit.filterAction')}
-            defaultValue={list.filters.action}
-            onBlur={(event) => list.setFilter('action', event.currentTarget.value.trim())}
-            maw={320}
-          />
-          <TextInput
-            label={t('audit.filterSubject')}
-            defaultValue={list.filters.subject}
-            onBlur={(event) => list.setFilter('subject', event.currentTarget.value.trim())}
-            maw={360}
-          />
-        </Group>
-        {query.isError && <ListError />}
-        {query.isPending ? (
-          <TableSkeleton />
-        ) : query.data?.items.length === 0 ? (
-          <Text>{t('audit.empty')}</Text>
-        ) : (
-          query.data && <AuditTable events={query.data.items} />
-        )}
-        <ListPagination data={query.data} list={list} />
-      </Stack>
-    </Container>
+    <AdminPage trail={[{ label: t('audit.title') }]} title={t('audit.title')}>
+      <Group align="flex-end">
+        <TextInput
+          label={t('audit.filterAction')}
+          defaultValue={list.filters.action}
+          onBlur={(event) => list.setFilter('action', event.currentTarget.value.trim())}
+          maw={320}
+        />
+        <TextInput
+          label={t('audit.filterSubject')}
+          defaultValue={list.filters.subject}
+          onBlur={(event) => list.setFilter('subject', event.currentTarget.value.trim())}
+          maw={360}
+        />
+      </Group>
+      {query.isError && <ListError />}
+      {query.isPending ? (
+        <TableSkeleton />
+      ) : query.data?.items.length === 0 ? (
+        <Text>{t('audit.empty')}</Text>
+      ) : (
+        query.data && <AuditTable events={query.data.items} />
+      )}
+      <ListPagination data={query.data} list={list} />
+    </AdminPage>
   );
 }

@@ -1,15 +1,16 @@
-import { Button, Container, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { PageSkeleton } from '../../../components/skeletons.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { adminAppQuery, useUpdateAdminApp } from '../api.ts';
-import { AdminBreadcrumbs } from '../components/admin-breadcrumbs.tsx';
+import { AdminPage } from '../components/admin-page.tsx';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -46,39 +47,35 @@ export function ContactNewPage() {
     );
   });
   return (
-    <Container size="sm" py="md">
-      <Stack>
-        <AdminBreadcrumbs
-          trail={[
-            { label: t('adminLists.developerApps'), to: '/admin/developer_apps' },
-            { label: app?.internal_name ?? id, to: back },
-            { label: t('adminApp.addContact') },
-          ]}
+    <AdminPage
+      trail={[
+        { label: t('adminLists.developerApps'), to: '/admin/developer_apps' },
+        { label: app?.internal_name ?? id, to: back },
+        { label: t('adminApp.addContact') },
+      ]}
+      title={t('adminApp.addContact')}
+      size="sm"
+    >
+      <ErrorBanner title={t('adminApp.couldNotSave')} message={error} onClose={() => setError(null)} />
+      {!app && (
+        <ErrorBanner
+          title={t('adminApp.couldNotLoad')}
+          message={errorsJoined(query.error, t('errors.generic'))}
+          onClose={() => navigate(back)}
         />
-        <Title order={1}>{t('adminApp.addContact')}</Title>
-        <ErrorBanner title={t('adminApp.couldNotSave')} message={error} onClose={() => setError(null)} />
-        {!app && (
-          <ErrorBanner
-            title={t('adminApp.couldNotLoad')}
-            message={errorsJoined(query.error, t('errors.generic'))}
-            onClose={() => navigate(back)}
+      )}
+      <form onSubmit={save} noValidate>
+        <Stack>
+          <TextInput label={t('adminApp.contactName')} required {...form.getInputProps('name')} />
+          <TextInput label={t('adminApp.email')} type="email" required {...form.getInputProps('email')} />
+          <FormActions
+            label={t('adminApp.addContact')}
+            loading={update.isPending}
+            disabled={!app}
+            cancelTo={back}
           />
-        )}
-        <form onSubmit={save} noValidate>
-          <Stack>
-            <TextInput label={t('adminApp.contactName')} required {...form.getInputProps('name')} />
-            <TextInput label={t('adminApp.email')} type="email" required {...form.getInputProps('email')} />
-            <Group>
-              <Button type="submit" loading={update.isPending} disabled={!app}>
-                {t('adminApp.addContact')}
-              </Button>
-              <Button component={Link} to={back} variant="default">
-                {t('common.cancel')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Stack>
-    </Container>
+        </Stack>
+      </form>
+    </AdminPage>
   );
 }

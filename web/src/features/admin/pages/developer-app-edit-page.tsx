@@ -12,7 +12,7 @@ import { useConfig } from '../../../lib/config.ts';
 import { LazyMarketplaceListingEditor } from '../../marketplace/index.ts';
 import { LazyEngagementReport } from '../../metrics/index.ts';
 import { adminAppQuery, useUpdateAdminApp } from '../api.ts';
-import { AdminBreadcrumbs } from '../components/admin-breadcrumbs.tsx';
+import { AdminBreadcrumbs } from '../components/admin-page.tsx';
 import { AppHistory } from '../components/app-history.tsx';
 import { AppSidebar } from '../components/app-sidebar.tsx';
 import { GeneralTab } from '../components/general-tab.tsx';

@@ -1,27 +1,17 @@
-import {
-  Button,
-  Checkbox,
-  Container,
-  Group,
-  NumberInput,
-  Select,
-  Stack,
-  Switch,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Checkbox, Container, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ADMIN_ROLES, type AdminDeveloper } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { PageSkeleton } from '../../../components/skeletons.tsx';
 import { ApiRequestError, errorsJoined } from '../../../lib/api.ts';
 import { adminDeveloperQuery, useUpdateAdminDeveloper } from '../api.ts';
-import { AdminBreadcrumbs } from '../components/admin-breadcrumbs.tsx';
+import { AdminBreadcrumbs, AdminPage } from '../components/admin-page.tsx';
 
 const valuesOf = (developer: AdminDeveloper) => ({
   name: developer.name,
@@ -98,54 +88,52 @@ export function DeveloperEditPage() {
     );
   });
   return (
-    <Container size="sm" py="md">
-      <Stack>
-        <AdminBreadcrumbs trail={[...crumbs, { label: query.data.name }]} />
-        <Title order={1}>{t('adminDeveloper.title', { name: query.data.name })}</Title>
-        <ErrorBanner title={t('adminApp.couldNotSave')} message={error} onClose={() => setError(null)} />
-        <form onSubmit={save} noValidate>
-          <Stack>
-            <TextInput label={t('adminDeveloper.name')} required {...form.getInputProps('name')} />
-            <TextInput label={t('adminDeveloper.company')} {...form.getInputProps('company_name')} />
-            <TextInput
-              label={t('adminDeveloper.email')}
-              type="email"
-              required
-              {...form.getInputProps('email')}
-            />
-            <NumberInput
-              label={t('adminDeveloper.procoreId')}
-              min={1}
-              allowDecimal={false}
-              {...form.getInputProps('procore_id')}
-            />
-            <Select
-              label={t('adminDeveloper.role')}
-              data={ADMIN_ROLES.map((value) => ({ value, label: t(`adminDeveloper.roles.${value}`) }))}
-              allowDeselect={false}
-              {...form.getInputProps('role')}
-            />
-            <Checkbox
-              label={t('adminDeveloper.employee')}
-              {...form.getInputProps('employee', { type: 'checkbox' })}
-            />
-            <Switch
-              color="red"
-              label={t('adminDeveloper.disabled')}
-              description={t('adminDeveloper.disabledHint')}
-              {...form.getInputProps('disabled', { type: 'checkbox' })}
-            />
-            <Group>
-              <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
-                {t('adminApp.save')}
-              </Button>
-              <Button component={Link} to="/admin/developers" variant="default">
-                {t('common.cancel')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Stack>
-    </Container>
+    <AdminPage
+      trail={[...crumbs, { label: query.data.name }]}
+      title={t('adminDeveloper.title', { name: query.data.name })}
+      size="sm"
+    >
+      <ErrorBanner title={t('adminApp.couldNotSave')} message={error} onClose={() => setError(null)} />
+      <form onSubmit={save} noValidate>
+        <Stack>
+          <TextInput label={t('adminDeveloper.name')} required {...form.getInputProps('name')} />
+          <TextInput label={t('adminDeveloper.company')} {...form.getInputProps('company_name')} />
+          <TextInput
+            label={t('adminDeveloper.email')}
+            type="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <NumberInput
+            label={t('adminDeveloper.procoreId')}
+            min={1}
+            allowDecimal={false}
+            {...form.getInputProps('procore_id')}
+          />
+          <Select
+            label={t('adminDeveloper.role')}
+            data={ADMIN_ROLES.map((value) => ({ value, label: t(`adminDeveloper.roles.${value}`) }))}
+            allowDeselect={false}
+            {...form.getInputProps('role')}
+          />
+          <Checkbox
+            label={t('adminDeveloper.employee')}
+            {...form.getInputProps('employee', { type: 'checkbox' })}
+          />
+          <Switch
+            color="red"
+            label={t('adminDeveloper.disabled')}
+            description={t('adminDeveloper.disabledHint')}
+            {...form.getInputProps('disabled', { type: 'checkbox' })}
+          />
+          <FormActions
+            label={t('adminApp.save')}
+            loading={update.isPending}
+            disabled={!form.isDirty()}
+            cancelTo="/admin/developers"
+          />
+        </Stack>
+      </form>
+    </AdminPage>
   );
 }

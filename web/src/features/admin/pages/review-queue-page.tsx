@@ -1,12 +1,12 @@
-import { Badge, Container, Group, Stack, Title } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
 import type { ReviewQueueRow } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { listDate } from '../../../components/list-date.ts';
 import { useListParams } from '../../../components/use-list-params.ts';
 import { APP_LIST_FILTERS, reviewQueueQuery } from '../api.ts';
-import { AdminBreadcrumbs } from '../components/admin-breadcrumbs.tsx';
 import { AdminListBody } from '../components/admin-list-body.tsx';
+import { AdminPage } from '../components/admin-page.tsx';
 import { AppListFilters, appNameColumn } from '../components/app-list-filters.tsx';
 import { laterReview } from '../review.ts';
 
@@ -35,37 +35,34 @@ export function ReviewQueuePage() {
   const query = useQuery(reviewQueueQuery(list));
 
   return (
-    <Container size="xl" py="md">
-      <Stack>
-        <AdminBreadcrumbs
-          trail={[
-            { label: t('adminLists.developerApps'), to: '/admin/developer_apps' },
-            { label: t('adminLists.reviewQueue') },
-          ]}
-        />
-        <Title order={1}>{t('adminLists.reviewQueue')}</Title>
-        <AppListFilters list={list} inReviewByDefault={true} />
-        <AdminListBody
-          query={query}
-          list={list}
-          minWidth={900}
-          emptyText={t('adminLists.queueEmpty')}
-          columns={[
-            appNameColumn(t('adminLists.name')),
-            { label: t('adminLists.ownerEmail'), sortKey: 'owner', cell: (row) => row.owner.email },
-            {
-              label: t('adminLists.inReviewAt'),
-              sortKey: 'in_review_at',
-              cell: (row) => listDate(laterReview(row)),
-            },
-            { label: t('adminLists.inReview'), cell: (row) => <ReviewLabels row={row} /> },
-            {
-              label: t('adminLists.marketplaceListing'),
-              cell: (row) => (row.has_published_app ? t('adminLists.update') : t('adminLists.new')),
-            },
-          ]}
-        />
-      </Stack>
-    </Container>
+    <AdminPage
+      trail={[
+        { label: t('adminLists.developerApps'), to: '/admin/developer_apps' },
+        { label: t('adminLists.reviewQueue') },
+      ]}
+      title={t('adminLists.reviewQueue')}
+    >
+      <AppListFilters list={list} inReviewByDefault={true} />
+      <AdminListBody
+        query={query}
+        list={list}
+        minWidth={900}
+        emptyText={t('adminLists.queueEmpty')}
+        columns={[
+          appNameColumn(t('adminLists.name')),
+          { label: t('adminLists.ownerEmail'), sortKey: 'owner', cell: (row) => row.owner.email },
+          {
+            label: t('adminLists.inReviewAt'),
+            sortKey: 'in_review_at',
+            cell: (row) => listDate(laterReview(row)),
+          },
+          { label: t('adminLists.inReview'), cell: (row) => <ReviewLabels row={row} /> },
+          {
+            label: t('adminLists.marketplaceListing'),
+            cell: (row) => (row.has_published_app ? t('adminLists.update') : t('adminLists.new')),
+          },
+        ]}
+      />
+    </AdminPage>
   );
 }

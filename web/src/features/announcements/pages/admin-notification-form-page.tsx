@@ -1,9 +1,10 @@
-import { Alert, Anchor, Breadcrumbs, Container, Stack, Text, Title } from '@mantine/core';
+import { Alert, Container, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { AdminNotification } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { Crumbs } from '../../../components/crumbs.tsx';
 import { TextSkeleton } from '../../../components/skeletons.tsx';
 import { errorText } from '../../../lib/api.ts';
 import {
@@ -25,15 +26,13 @@ export function AdminNotificationFormPage() {
   return (
     <Container size="lg" py="md">
       <Stack>
-        <Breadcrumbs>
-          <Anchor component={Link} to={LIST}>
-            {t('nav.admin')}
-          </Anchor>
-          <Anchor component={Link} to={LIST}>
-            {t('announcements.adminTitle')}
-          </Anchor>
-          <Text>{heading}</Text>
-        </Breadcrumbs>
+        <Crumbs
+          trail={[
+            { label: t('nav.admin'), to: LIST },
+            { label: t('announcements.adminTitle'), to: LIST },
+            { label: heading },
+          ]}
+        />
         <Title order={1}>{heading}</Title>
         {!id ? (
           <CreateForm />

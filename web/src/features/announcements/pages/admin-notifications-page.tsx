@@ -1,22 +1,12 @@
-import {
-  Alert,
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Container,
-  Group,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import type { AdminNotification } from '@portal/contracts';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { Crumbs } from '../../../components/crumbs.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
-import { ResponsiveTable } from '../../../components/responsive-table.tsx';
 import { TableSkeleton } from '../../../components/skeletons.tsx';
 import { useListParams } from '../../../components/use-list-params.ts';
 import { adminNotificationsQuery } from '../api.ts';
@@ -44,12 +34,12 @@ export function AdminNotificationsPage() {
   return (
     <Container size="lg" py="md">
       <Stack>
-        <Breadcrumbs>
-          <Anchor component={Link} to="/admin/notifications">
-            {t('nav.admin')}
-          </Anchor>
-          <Text>{t('announcements.adminTitle')}</Text>
-        </Breadcrumbs>
+        <Crumbs
+          trail={[
+            { label: t('nav.admin'), to: '/admin/notifications' },
+            { label: t('announcements.adminTitle') },
+          ]}
+        />
         <Group justify="space-between">
           <Title order={1}>{t('announcements.adminTitle')}</Title>
           <Button component={Link} to="/admin/notifications/new">
@@ -67,44 +57,43 @@ export function AdminNotificationsPage() {
           <Text>{t('announcements.adminEmpty')}</Text>
         ) : (
           query.data && (
-            <ResponsiveTable minWidth={760} highlightOnHover striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('announcements.colTitle')}</Table.Th>
-                  <Table.Th>{t('announcements.colSummary')}</Table.Th>
-                  <Table.Th>{t('announcements.colVisible')}</Table.Th>
-                  <Table.Th>{t('announcements.colCritical')}</Table.Th>
-                  <Table.Th>{t('announcements.colReadBy')}</Table.Th>
-                  <Table.Th>{t('announcements.colEmails')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {query.data.items.map((row) => (
-                  <Table.Tr
-                    key={row.id}
-                    style={{ cursor: 'pointer' }}
-                    onClick={() => navigate(`/admin/notifications/${row.id}/edit`)}
-                  >
-                    <Table.Td>
-                      <Anchor component={Link} to={`/admin/notifications/${row.id}/edit`}>
-                        {row.title}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{summaryText(row.summary)}</Table.Td>
-                    <Table.Td data-testid="visible">
-                      <Tick value={isVisible(row)} />
-                    </Table.Td>
-                    <Table.Td data-testid="critical">
-                      <Tick value={row.critical} />
-                    </Table.Td>
-                    <Table.Td>{row.reach.read_count}</Table.Td>
-                    <Table.Td>
-                      {row.critical ? `${row.reach.emails_sent} / ${row.reach.emails_failed}` : '—'}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </ResponsiveTable>
+            <DataTable
+              minWidth={760}
+              highlightOnHover
+              striped
+              rows={query.data.items}
+              row={(row) => ({
+                style: { cursor: 'pointer' },
+                onClick: () => navigate(`/admin/notifications/${row.id}/edit`),
+              })}
+              columns={[
+                {
+                  label: t('announcements.colTitle'),
+                  cell: (row) => (
+                    <Anchor component={Link} to={`/admin/notifications/${row.id}/edit`}>
+                      {row.title}
+                    </Anchor>
+                  ),
+                },
+                { label: t('announcements.colSummary'), cell: (row) => summaryText(row.summary) },
+                {
+                  label: t('announcements.colVisible'),
+                  td: { 'data-testid': 'visible' },
+                  cell: (row) => <Tick value={isVisible(row)} />,
+                },
+                {
+                  label: t('announcements.colCritical'),
+                  td: { 'data-testid': 'critical' },
+                  cell: (row) => <Tick value={row.critical} />,
+                },
+                { label: t('announcements.colReadBy'), cell: (row) => row.reach.read_count },
+                {
+                  label: t('announcements.colEmails'),
+                  cell: (row) =>
+                    row.critical ? `${row.reach.emails_sent} / ${row.reach.emails_failed}` : '—',
+                },
+              ]}
+            />
           )
         )}
         <ListPagination data={query.data} list={list} />

@@ -13,17 +13,17 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import type { DeveloperApp, DeveloperAppPermissions } from '@portal/contracts';
+import type { DeveloperApp } from '@portal/contracts';
 import { corsDomainError, redirectUriError } from '@portal/contracts/app-validation';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
+import type { AppPageProps } from '../../../components/section-card.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { showSaved, useFollowSaved } from '../../../lib/saved-form.ts';
-import { CollaboratorsList } from '../../collaborators/components/collaborators-list.tsx';
 import { useRemoveLogo, useUpdateApp, useUploadLogo } from '../api.ts';
 import { LogoField } from './logo-field.tsx';
 
@@ -40,9 +40,10 @@ const valuesOf = (app: DeveloperApp) => ({
 export function AppSettingsCard({
   app,
   permissions,
-}: {
-  app: DeveloperApp;
-  permissions: DeveloperAppPermissions;
+  collaborators,
+}: AppPageProps & {
+  /** The read-only collaborators list under its heading (the app page brings it from collaborators). */
+  collaborators: ReactNode;
 }) {
   const { t } = useTranslation();
   const config = useConfig();
@@ -192,7 +193,7 @@ export function AppSettingsCard({
           <Title order={3} size="h4">
             {t('apps.settings.collaborators')}
           </Title>
-          <CollaboratorsList appId={app.id} />
+          {collaborators}
           <ErrorBanner title={t('apps.errors.title')} message={error} onClose={() => setError(null)} />
           <Group>
             <Button

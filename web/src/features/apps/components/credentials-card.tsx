@@ -1,23 +1,18 @@
 import { Alert, Anchor, Button, Checkbox, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { DeveloperApp, DeveloperAppPermissions, IssuedSecret } from '@portal/contracts';
+import type { DeveloperApp, IssuedSecret } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { type AppPageProps, SectionCard } from '../../../components/section-card.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { useRequestProduction, useResetSecret } from '../api.ts';
 import { SecretReveal } from './secret-reveal.tsx';
-import { SectionCard } from './section-card.tsx';
 
 /** Production credentials: request, approval notice, first view, acknowledged resets. */
-export function CredentialsCard({
-  app,
-  permissions,
-}: {
-  app: DeveloperApp;
-  permissions: DeveloperAppPermissions;
-}) {
+export function CredentialsCard({ app, permissions }: AppPageProps) {
   const { t } = useTranslation();
   const config = useConfig();
   const credentials = app.credentials;
@@ -109,10 +104,7 @@ export function CredentialsCard({
             checked={acknowledged}
             onChange={(event) => setAcknowledged(event.currentTarget.checked)}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
+          <DialogActions onCancel={close}>
             <Button
               color="red"
               disabled={!acknowledged}
@@ -121,7 +113,7 @@ export function CredentialsCard({
             >
               {t('apps.credentials.resetConfirm')}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </Modal>
     </SectionCard>
@@ -156,14 +148,11 @@ function RequestProduction({ app }: { app: DeveloperApp }) {
               {errorsJoined(request.error, t('apps.errors.generic'))}
             </Alert>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
+          <DialogActions onCancel={close}>
             <Button onClick={handleSubmit} loading={request.isPending}>
               {t('apps.credentials.requestSubmit')}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </Modal>
     </>

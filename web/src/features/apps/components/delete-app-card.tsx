@@ -1,13 +1,14 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { DeveloperApp } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { useDeleteApp } from '../api.ts';
-import { SectionCard } from './section-card.tsx';
 
 export function DeleteAppCard({ app }: { app: DeveloperApp }) {
   const { t } = useTranslation();
@@ -33,14 +34,11 @@ export function DeleteAppCard({ app }: { app: DeveloperApp }) {
       <Modal opened={opened} onClose={close} title={t('apps.delete.confirmTitle')}>
         <Stack>
           <Text>{t('apps.delete.confirm', { name: app.name || app.internal_name })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
+          <DialogActions onCancel={close}>
             <Button color="red" loading={remove.isPending} onClick={handleDelete}>
               {t('apps.delete.confirmButton')}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </Modal>
     </SectionCard>

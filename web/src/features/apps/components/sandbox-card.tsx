@@ -6,6 +6,7 @@ import { corsDomainError, redirectUriError } from '@portal/contracts/app-validat
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { type AppPageProps, SectionCard } from '../../../components/section-card.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
@@ -17,16 +18,9 @@ import {
   useUpdateSandbox,
 } from '../api.ts';
 import { SecretReveal } from './secret-reveal.tsx';
-import { SectionCard } from './section-card.tsx';
 
 /** The sandbox account: building, live (its OAuth app form) or failed. Hidden in FedRAMP. */
-export function SandboxCard({
-  app,
-  permissions,
-}: {
-  app: DeveloperApp;
-  permissions: DeveloperAppPermissions;
-}) {
+export function SandboxCard({ app, permissions }: AppPageProps) {
   const { t } = useTranslation();
   const config = useConfig();
   const sandbox = app.sandbox;

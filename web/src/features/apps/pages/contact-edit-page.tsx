@@ -1,18 +1,20 @@
-import { Anchor, Breadcrumbs, Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Container, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { Contact } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../../app/not-found-page.tsx';
+import { Crumbs } from '../../../components/crumbs.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { FormActions } from '../../../components/form-actions.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { PageSkeleton } from '../../../components/skeletons.tsx';
 import { ApiRequestError, errorsJoined } from '../../../lib/api.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { appQuery, useUpdateContact } from '../api.ts';
-import { SectionCard } from '../components/section-card.tsx';
 
 /** `/developer_apps/:id/contacts/:contactId/edit`: the contact's `links.edit` (spec §2, §3). */
 export function ContactEditPage() {
@@ -26,15 +28,15 @@ export function ContactEditPage() {
   return (
     <Container size="sm" py="md">
       <Stack gap="lg">
-        <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap' }}>
-          <Anchor component={Link} to="/developer_apps">
-            {t('apps.breadcrumb.apps')}
-          </Anchor>
-          <Anchor component={Link} to={`/developer_apps/${id}`}>
-            {name}
-          </Anchor>
-          <Text>{t('apps.contacts.title')}</Text>
-        </Breadcrumbs>
+        <Crumbs
+          separatorMargin={6}
+          style={{ flexWrap: 'wrap' }}
+          trail={[
+            { label: t('apps.breadcrumb.apps'), to: '/developer_apps' },
+            { label: name, to: `/developer_apps/${id}` },
+            { label: t('apps.contacts.title') },
+          ]}
+        />
         {contact ? (
           <ContactForm appId={id} contact={contact} />
         ) : (
@@ -87,14 +89,12 @@ function ContactForm({ appId, contact }: { appId: string; contact: Contact }) {
             required
             {...form.getInputProps('email')}
           />
-          <Group>
-            <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
-              {t('apps.contacts.save')}
-            </Button>
-            <Button component={Link} to={`/developer_apps/${appId}`} variant="default">
-              {t('common.cancel')}
-            </Button>
-          </Group>
+          <FormActions
+            label={t('apps.contacts.save')}
+            loading={update.isPending}
+            disabled={!form.isDirty()}
+            cancelTo={`/developer_apps/${appId}`}
+          />
         </Stack>
       </form>
     </SectionCard>

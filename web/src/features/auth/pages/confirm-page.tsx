@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { useConfirmEmail } from '../api.ts';
-import { AuthCard } from '../components/auth-card.tsx';
+import { AuthCard } from '../components/auth-form.tsx';
 import { safeNext } from './sign-in-page.tsx';
 
 export function ConfirmPage() {

@@ -1,9 +1,9 @@
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { useForgotPassword } from '../api.ts';
-import { AuthCard } from '../components/auth-card.tsx';
+import { AuthCard, EmailField } from '../components/auth-form.tsx';
 import { FormError } from '../components/form-error.tsx';
 
 export function ForgotPasswordPage() {
@@ -23,13 +23,7 @@ export function ForgotPasswordPage() {
         <form onSubmit={handleSubmit} noValidate>
           <Stack>
             <FormError error={forgot.error} />
-            <TextInput
-              label={t('auth.email')}
-              type="email"
-              autoComplete="email"
-              required
-              {...form.getInputProps('email')}
-            />
+            <EmailField {...form.getInputProps('email')} />
             <Button type="submit" loading={forgot.isPending}>
               {t('auth.forgotSubmit')}
             </Button>

@@ -1,11 +1,11 @@
-import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { useResetPassword } from '../api.ts';
-import { AuthCard } from '../components/auth-card.tsx';
+import { AuthCard, NewPasswordField } from '../components/auth-form.tsx';
 import { FormError } from '../components/form-error.tsx';
 
 export function ResetPasswordPage() {
@@ -40,13 +40,7 @@ export function ResetPasswordPage() {
             ) : (
               <FormError error={hasFieldErrors ? null : reset.error} />
             )}
-            <PasswordInput
-              label={t('auth.newPassword')}
-              description={t('auth.passwordHint')}
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('password')}
-            />
+            <NewPasswordField label={t('auth.newPassword')} {...form.getInputProps('password')} />
             <Button type="submit" loading={reset.isPending}>
               {t('auth.resetSubmit')}
             </Button>

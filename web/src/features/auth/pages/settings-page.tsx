@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../lib/config.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { useChangePassword, useUpdateSettings } from '../api.ts';
+import { NewPasswordField } from '../components/auth-form.tsx';
 import { FormError } from '../components/form-error.tsx';
 
 export function SettingsPage() {
@@ -108,13 +109,7 @@ function PasswordForm() {
             required
             {...form.getInputProps('current_password')}
           />
-          <PasswordInput
-            label={t('settings.newPassword')}
-            description={t('auth.passwordHint')}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('new_password')}
-          />
+          <NewPasswordField label={t('settings.newPassword')} {...form.getInputProps('new_password')} />
           <Button type="submit" loading={change.isPending} w="fit-content">
             {t('settings.changePassword')}
           </Button>

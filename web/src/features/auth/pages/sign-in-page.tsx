@@ -1,11 +1,11 @@
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../../lib/config.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { useSignIn } from '../api.ts';
-import { AuthCard } from '../components/auth-card.tsx';
+import { AuthCard, EmailField } from '../components/auth-form.tsx';
 import { FormError } from '../components/form-error.tsx';
 
 /** Only same-site paths are followed after sign-in. */
@@ -35,13 +35,7 @@ export function SignInPage() {
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
           <FormError error={signIn.error} />
-          <TextInput
-            label={t('auth.email')}
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
+          <EmailField {...form.getInputProps('email')} />
           <PasswordInput
             label={t('auth.password')}
             autoComplete="current-password"

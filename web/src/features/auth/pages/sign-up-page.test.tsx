@@ -4,15 +4,9 @@ import { HttpResponse, http } from 'msw';
 import { expect, test } from 'vitest';
 import { renderRoute } from '../../../test/render.tsx';
 import { server } from '../../../test/server.ts';
+import { invitationPreview } from '../../collaborators/testing.ts';
 
-const preview = {
-  app_name: 'Bid Board',
-  inviter_name: 'Olivia Owner',
-  role: 'developer',
-  state: 'pending',
-  email_hint: 'd••••@example.com',
-  email: 'dana@example.com',
-};
+const preview = { ...invitationPreview, email: 'dana@example.com' };
 
 test('signing up from an invitation fills in the invited address and keeps the way back', async () => {
   let sent: Record<string, unknown> | undefined;

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PASSWORD_MIN_LENGTH } from '@portal/contracts/limits';
 import { useQuery } from '@tanstack/react-query';
@@ -6,9 +6,9 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
-import { invitationPreviewQuery } from '../../collaborators/api.ts';
+import { invitationPreviewQuery } from '../../collaborators/index.ts';
 import { useSignUp } from '../api.ts';
-import { AuthCard } from '../components/auth-card.tsx';
+import { AuthCard, EmailField, NewPasswordField } from '../components/auth-form.tsx';
 import { FormError } from '../components/form-error.tsx';
 
 /** The invitation token when the way back is an invitation page (`next=/invitations/{token}`). */
@@ -71,20 +71,8 @@ export function SignUpPage() {
             </Alert>
           )}
           <TextInput label={t('auth.name')} autoComplete="name" required {...form.getInputProps('name')} />
-          <TextInput
-            label={t('auth.email')}
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label={t('auth.password')}
-            description={t('auth.passwordHint')}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
+          <EmailField {...form.getInputProps('email')} />
+          <NewPasswordField label={t('auth.password')} {...form.getInputProps('password')} />
           <TextInput
             label={t('auth.companyName')}
             autoComplete="organization"

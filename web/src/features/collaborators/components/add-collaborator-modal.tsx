@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Radio, Stack, TextInput } from '@mantine/c
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { track } from '../../../lib/analytics.ts';
 import { errorText } from '../../../lib/api.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
@@ -66,14 +67,11 @@ export function AddCollaboratorModal({ appId, opened, onClose, onInvited }: Prop
               <Radio value="admin" label={t('collaborators.roles.admin')} />
             </Group>
           </Radio.Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={handleClose}>
-              {t('common.cancel')}
-            </Button>
+          <DialogActions onCancel={handleClose}>
             <Button type="submit" loading={invite.isPending}>
               {t('collaborators.add.submit')}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
     </Modal>

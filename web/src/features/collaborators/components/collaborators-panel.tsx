@@ -4,6 +4,7 @@ import { type AppRole, roleAllows } from '@portal/contracts/app-roles';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { TableSkeleton } from '../../../components/skeletons.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../../lib/config.ts';
@@ -216,10 +217,7 @@ export function CollaboratorsPanel({ appId, role }: Props) {
         {confirm && (
           <Stack>
             <Text>{t(`collaborators.${confirm.action}.confirm`, { who: confirm.who })}</Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setConfirm(null)}>
-                {t('common.cancel')}
-              </Button>
+            <DialogActions onCancel={() => setConfirm(null)}>
               <Button
                 color={confirm.action === 'remove' ? 'red' : undefined}
                 loading={cancel.isPending || remove.isPending || transfer.isPending}
@@ -227,7 +225,7 @@ export function CollaboratorsPanel({ appId, role }: Props) {
               >
                 {t(`collaborators.${confirm.action}.button`)}
               </Button>
-            </Group>
+            </DialogActions>
           </Stack>
         )}
       </Modal>

@@ -19,6 +19,7 @@ import {
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { ParameterModal } from './parameter-modal.tsx';
 import { SidePanel } from './side-panel.tsx';
 import { ViewPicker } from './view-picker.tsx';
@@ -203,12 +204,9 @@ function ComponentForm({
           </Table>
         )}
       </Stack>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
+      <DialogActions onCancel={onClose}>
         <Button onClick={save}>{t('configBuilder.component.save')}</Button>
-      </Group>
+      </DialogActions>
       <ParameterModal
         opened={editing !== null}
         initial={editing?.index != null ? (draft.parameters[editing.index] ?? null) : null}

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 
 /** Create a version: an optional semantic version (left empty, the server assigns the next one). */
 export function CreateVersionModal({
@@ -39,14 +40,11 @@ export function CreateVersionModal({
         ) : (
           <Text>{t('configBuilder.create.text')}</Text>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
+        <DialogActions onCancel={onClose}>
           <Button loading={pending} onClick={() => onCreate(value)}>
             {t('configBuilder.create.submit')}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

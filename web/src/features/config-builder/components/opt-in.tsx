@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { DismissibleAlert } from '../../../components/dismissible-alert.tsx';
 import { OPT_IN_KEYS, useDeveloperAppsBeta, useStoredFlag } from '../opt-in.ts';
 
 /** The opt-in modal: what the form-based experience is, and the choice. */
@@ -39,11 +40,10 @@ export function OptInBanner() {
   if (beta.optedIn || dismissed) return null;
   return (
     <>
-      <Alert
+      <DismissibleAlert
         color="blue"
         title={t('configBuilder.optIn.bannerTitle')}
-        withCloseButton
-        closeButtonLabel={t('configBuilder.optIn.dismiss')}
+        closeLabel={t('configBuilder.optIn.dismiss')}
         onClose={() => setDismissed(true)}
       >
         <Group justify="space-between" wrap="wrap">
@@ -52,7 +52,7 @@ export function OptInBanner() {
             {t('configBuilder.optIn.learnMore')}
           </Button>
         </Group>
-      </Alert>
+      </DismissibleAlert>
       <OptInModal opened={opened} onClose={close} />
     </>
   );

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { Alert, Button, Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { type Parameter, parameterError } from '@portal/contracts/configured-manifest';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 
 const EMPTY: Parameter = { key: '', name: '', description: '', required: false };
 
@@ -93,12 +94,9 @@ function ParameterForm({
         checked={value.required}
         onChange={(event) => set('required', event.currentTarget.checked)}
       />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
+      <DialogActions onCancel={onClose}>
         <Button onClick={save}>{t('configBuilder.parameter.save')}</Button>
-      </Group>
+      </DialogActions>
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import type { ManifestPermissions } from '@portal/contracts/manifest-rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PermissionBuilder } from '../../manifests/editor/permission-builder.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { PermissionBuilder } from '../../manifests/index.ts';
 import { SidePanel } from './side-panel.tsx';
 
 /** The service account's permissions in an 804 px drawer (the Manifests permission builder). */
@@ -41,10 +42,7 @@ function PermissionsForm({
   return (
     <Stack>
       <PermissionBuilder value={value} onChange={setValue} />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
+      <DialogActions onCancel={onClose}>
         <Button
           onClick={() =>
             onSave({
@@ -55,7 +53,7 @@ function PermissionsForm({
         >
           {t('configBuilder.dataConnector.savePermissions')}
         </Button>
-      </Group>
+      </DialogActions>
     </Stack>
   );
 }

@@ -1,19 +1,20 @@
 import { Alert, Button, Group, Stack, Tabs, Text } from '@mantine/core';
-import type { DeveloperApp, DeveloperAppPermissions, Manifest } from '@portal/contracts';
+import type { Manifest } from '@portal/contracts';
 import { hasOauthComponent, MANIFEST_MESSAGES, nextSemanticVersion } from '@portal/contracts/manifest-rules';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { type AppPageProps, SectionCard } from '../../../components/section-card.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
-import { SectionCard } from '../../apps/components/section-card.tsx';
 import { newestManifestQuery } from '../api.ts';
 import { ManifestEditorModal } from '../editor/manifest-editor-modal.tsx';
 import { ManifestStatusBadge } from './manifest-status-badge.tsx';
 import { ProductionManifestsTable } from './production-manifests-table.tsx';
 import { PromoteModal } from './promote-modal.tsx';
 import { ReleaseNotesModal } from './release-notes-modal.tsx';
+import { SandboxCreatedAlert } from './sandbox-created-alert.tsx';
 import { SandboxManifestsTable } from './sandbox-manifests-table.tsx';
 import { ViewManifestModal } from './view-manifest-modal.tsx';
 
@@ -24,13 +25,7 @@ type Tab = 'sandbox' | 'production';
  * Production tabs with their tables, the editor for new sandbox versions, promotion and review.
  * FedRAMP has no sandbox, so only production versions are shown there.
  */
-export function ManifestsSection({
-  app,
-  permissions,
-}: {
-  app: DeveloperApp;
-  permissions: DeveloperAppPermissions;
-}) {
+export function ManifestsSection({ app, permissions }: AppPageProps) {
   const { t } = useTranslation();
   const config = useConfig();
   const [tab, setTab] = useState<Tab>(config.fedramp ? 'production' : 'sandbox');
@@ -85,17 +80,7 @@ export function ManifestsSection({
                   {MANIFEST_MESSAGES.sandboxRequired}
                 </Alert>
               )}
-              {firstSandbox && (
-                <Alert
-                  color="green"
-                  title={t('manifests.sandbox.createdTitle')}
-                  withCloseButton
-                  closeButtonLabel={t('common.dismiss')}
-                  onClose={() => setFirstSandbox(false)}
-                >
-                  {t('manifests.sandbox.createdBody')}
-                </Alert>
-              )}
+              {firstSandbox && <SandboxCreatedAlert onClose={() => setFirstSandbox(false)} />}
               <Group justify="space-between">
                 <Text size="sm" c="dimmed">
                   {t('manifests.sandbox.intro')}

@@ -1,17 +1,12 @@
-import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { Manifest } from '@portal/contracts';
-import { MANIFESTS_PER_PAGE } from '@portal/contracts/limits';
 import { versionLabel } from '@portal/contracts/manifest-rules';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
-import { ResponsiveTable } from '../../../components/responsive-table.tsx';
-import { TableSkeleton } from '../../../components/skeletons.tsx';
-import { useListState } from '../../../components/use-list-params.ts';
-import { errorsJoined } from '../../../lib/api.ts';
-import { manifestsListQuery } from '../api.ts';
-import { AppVersionKey } from './app-version-key.tsx';
+import { appVersionKeyColumn, createdAt, publishedColumn } from './manifest-columns.tsx';
 import { ReviewActions } from './review-actions.tsx';
+import { useVersionPages, VersionPages } from './version-pages.tsx';
 
 const STATE_COLOR = { confidential: 'gray', in_review: 'yellow', published: 'green' } as const;
 
@@ -41,58 +36,31 @@ export function ProductionManifestsTable({
   onError: (error: unknown) => void;
 }) {
   const { t } = useTranslation();
-  const list = useListState();
-  const versions = useQuery(
-    manifestsListQuery({
-      appId,
-      environment: 'Production',
-      page: list.page,
-      cursor: list.cursor,
-      perPage: MANIFESTS_PER_PAGE,
-      sort: '-version',
-    }),
-  );
-
-  if (versions.isError)
-    return (
-      <Text c="red" role="alert">
-        {errorsJoined(versions.error, t('manifests.errors.loading'))}
-      </Text>
-    );
-  if (!versions.data) return <TableSkeleton rows={2} />;
-  if (!versions.data.items.length) return <Text c="dimmed">{t('manifests.production.empty')}</Text>;
+  const { list, query } = useVersionPages(appId, 'Production', '-version');
   return (
-    <>
-      <ResponsiveTable minWidth={withReviewNotes ? 1100 : 860} aria-label={t('manifests.production.table')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('manifests.columns.version')}</Table.Th>
-            <Table.Th>{t('manifests.columns.released')}</Table.Th>
-            <Table.Th>{t('manifests.columns.appVersionKey')}</Table.Th>
-            <Table.Th>{t('manifests.columns.publishedToMarketplace')}</Table.Th>
-            {withReleaseNotes && <Table.Th>{t('manifests.columns.releaseNotes')}</Table.Th>}
-            {withReviewNotes && <Table.Th>{t('manifests.columns.reviewNotes')}</Table.Th>}
-            <Table.Th>{t('manifests.columns.review')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {versions.data.items.map((manifest) => (
-            <Table.Tr key={manifest.id}>
-              <Table.Td>
-                <Anchor component="button" type="button" onClick={() => onView(manifest)}>
-                  {versionLabel(manifest)}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{new Date(manifest.created_at).toLocaleString()}</Table.Td>
-              <Table.Td>
-                <AppVersionKey value={manifest.app_version_key} />
-              </Table.Td>
-              <Table.Td>
-                {manifest.published_to_marketplace ? t('manifests.yes') : t('manifests.no')}
-              </Table.Td>
-              {withReleaseNotes && (
-                <Table.Td>
-                  {manifest.changelog ? (
+    <VersionPages query={query} skeletonRows={2} empty={t('manifests.production.empty')}>
+      {(versions) => (
+        <>
+          <DataTable
+            minWidth={withReviewNotes ? 1100 : 860}
+            aria-label={t('manifests.production.table')}
+            rows={versions.items}
+            columns={[
+              {
+                label: t('manifests.columns.version'),
+                cell: (manifest) => (
+                  <Anchor component="button" type="button" onClick={() => onView(manifest)}>
+                    {versionLabel(manifest)}
+                  </Anchor>
+                ),
+              },
+              { label: t('manifests.columns.released'), cell: createdAt },
+              appVersionKeyColumn(t),
+              publishedColumn(t),
+              withReleaseNotes && {
+                label: t('manifests.columns.releaseNotes'),
+                cell: (manifest) =>
+                  manifest.changelog ? (
                     <Button size="xs" variant="subtle" onClick={() => onReleaseNotes(manifest)}>
                       {t('manifests.releaseNotes.open')}
                     </Button>
@@ -100,35 +68,36 @@ export function ProductionManifestsTable({
                     <Text size="sm" c="dimmed">
                       {t('manifests.releaseNotes.none')}
                     </Text>
-                  )}
-                </Table.Td>
-              )}
-              {withReviewNotes && (
-                <Table.Td>
-                  <ReviewNotes manifest={manifest} />
-                </Table.Td>
-              )}
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  {/* The badge keeps its width beside the buttons; a narrow cell would squeeze its text away. */}
-                  <Badge variant="light" color={STATE_COLOR[manifest.state]} style={{ flexShrink: 0 }}>
-                    {t(`manifests.states.${manifest.state}`)}
-                  </Badge>
-                  <ReviewActions
-                    appId={appId}
-                    manifest={manifest}
-                    canModifyManifests={canModifyManifests}
-                    isPlatformAdmin={isPlatformAdmin}
-                    onError={onError}
-                  />
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </ResponsiveTable>
-      <ListPagination data={versions.data} list={list} />
-    </>
+                  ),
+              },
+              withReviewNotes && {
+                label: t('manifests.columns.reviewNotes'),
+                cell: (manifest) => <ReviewNotes manifest={manifest} />,
+              },
+              {
+                label: t('manifests.columns.review'),
+                cell: (manifest) => (
+                  <Group gap="xs" wrap="nowrap">
+                    {/* The badge keeps its width beside the buttons; a narrow cell would squeeze its text away. */}
+                    <Badge variant="light" color={STATE_COLOR[manifest.state]} style={{ flexShrink: 0 }}>
+                      {t(`manifests.states.${manifest.state}`)}
+                    </Badge>
+                    <ReviewActions
+                      appId={appId}
+                      manifest={manifest}
+                      canModifyManifests={canModifyManifests}
+                      isPlatformAdmin={isPlatformAdmin}
+                      onError={onError}
+                    />
+                  </Group>
+                ),
+              },
+            ]}
+          />
+          <ListPagination data={versions} list={list} />
+        </>
+      )}
+    </VersionPages>
   );
 }
 

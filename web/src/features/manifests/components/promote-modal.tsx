@@ -1,9 +1,11 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Manifest } from '@portal/contracts';
 import { MANIFEST_MESSAGES, versionLabel } from '@portal/contracts/manifest-rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { DismissibleAlert } from '../../../components/dismissible-alert.tsx';
 import { ApiRequestError, errorsJoined } from '../../../lib/api.ts';
 import { usePromote } from '../api.ts';
 
@@ -11,52 +13,29 @@ import { usePromote } from '../api.ts';
  * Promotes a sandbox version to production with its release notes (required when semantic versions
  * are on, spec §5). `manifest` null keeps it closed.
  */
-export function PromoteModal({
-  appId,
-  manifest,
-  requireReleaseNotes,
-  onClose,
-  onPromoted,
-}: {
+type PromoteProps<M extends Manifest | null> = {
   appId: string;
-  manifest: Manifest | null;
+  manifest: M;
   requireReleaseNotes: boolean;
   onClose: () => void;
-  onPromoted?: (manifest: Manifest) => void;
-}) {
+  onPromoted?: ((manifest: Manifest) => void) | undefined;
+};
+
+export function PromoteModal(props: PromoteProps<Manifest | null>) {
   const { t } = useTranslation();
+  const { manifest, onClose } = props;
   return (
     <Modal
       opened={manifest !== null}
       onClose={onClose}
       title={manifest ? t('manifests.promote.title', { version: versionLabel(manifest) }) : ''}
     >
-      {manifest && (
-        <PromoteForm
-          appId={appId}
-          manifest={manifest}
-          requireReleaseNotes={requireReleaseNotes}
-          onClose={onClose}
-          onPromoted={onPromoted}
-        />
-      )}
+      {manifest && <PromoteForm {...props} manifest={manifest} />}
     </Modal>
   );
 }
 
-function PromoteForm({
-  appId,
-  manifest,
-  requireReleaseNotes,
-  onClose,
-  onPromoted,
-}: {
-  appId: string;
-  manifest: Manifest;
-  requireReleaseNotes: boolean;
-  onClose: () => void;
-  onPromoted?: ((manifest: Manifest) => void) | undefined;
-}) {
+function PromoteForm({ appId, manifest, requireReleaseNotes, onClose, onPromoted }: PromoteProps<Manifest>) {
   const { t } = useTranslation();
   const promote = usePromote(appId);
   const [notes, setNotes] = useState('');
@@ -104,25 +83,20 @@ function PromoteForm({
           styles={{ input: { height: 96 } }}
         />
         {error && (
-          <Alert
+          <DismissibleAlert
             color="red"
             role="alert"
             title={t('manifests.errors.title')}
-            withCloseButton
-            closeButtonLabel={t('common.dismiss')}
             onClose={() => setError(null)}
           >
             {error}
-          </Alert>
+          </DismissibleAlert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
+        <DialogActions onCancel={onClose}>
           <Button type="submit" loading={promote.isPending}>
             {t('manifests.promote.submit')}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </form>
   );

@@ -4,6 +4,7 @@ import type { Manifest } from '@portal/contracts';
 import { type ReviewAction, reviewActions, versionLabel } from '@portal/contracts/manifest-rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { type ReviewChange, useReviewChange } from '../api.ts';
 
 const CHANGE: Record<ReviewAction, Omit<ReviewChange, 'id' | 'notes'>> = {
@@ -81,10 +82,7 @@ export function ReviewActions({
               onChange={(event) => setNotes(event.currentTarget.value)}
               styles={{ input: { height: 96 } }}
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setAsking(null)}>
-                {t('common.cancel')}
-              </Button>
+            <DialogActions onCancel={() => setAsking(null)}>
               <Button
                 color={asking === 'reject' ? 'red' : asking === 'approve' ? 'green' : undefined}
                 loading={change.isPending}
@@ -92,7 +90,7 @@ export function ReviewActions({
               >
                 {t(`manifests.review.action.${asking}`)}
               </Button>
-            </Group>
+            </DialogActions>
           </Stack>
         )}
       </Modal>

@@ -1,17 +1,16 @@
-import { Button, Group, Switch, Table, Text } from '@mantine/core';
+import { Switch, Text } from '@mantine/core';
 import type { Manifest } from '@portal/contracts';
-import { MANIFESTS_PER_PAGE } from '@portal/contracts/limits';
 import { versionLabel } from '@portal/contracts/manifest-rules';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
-import { ResponsiveTable } from '../../../components/responsive-table.tsx';
 import { TableSkeleton } from '../../../components/skeletons.tsx';
-import { useListState } from '../../../components/use-list-params.ts';
 import { errorsJoined } from '../../../lib/api.ts';
-import { manifestsListQuery, newestManifestQuery } from '../api.ts';
-import { AppVersionKey } from './app-version-key.tsx';
+import { newestManifestQuery } from '../api.ts';
+import { appVersionKeyColumn, createdAt, PromoteOrView } from './manifest-columns.tsx';
+import { useVersionPages } from './version-pages.tsx';
 
 /**
  * Sandbox versions (spec §2): version, created, app version key, promote or view. The latest only
@@ -30,19 +29,8 @@ export function SandboxManifestsTable({
 }) {
   const { t } = useTranslation();
   const [showOld, setShowOld] = useState(false);
-  const list = useListState();
   const latest = useQuery(newestManifestQuery(appId, 'Sandbox'));
-  const all = useQuery({
-    ...manifestsListQuery({
-      appId,
-      environment: 'Sandbox',
-      page: list.page,
-      cursor: list.cursor,
-      perPage: MANIFESTS_PER_PAGE,
-      sort: '-version',
-    }),
-    enabled: showOld,
-  });
+  const { list, query: all } = useVersionPages(appId, 'Sandbox', '-version', showOld);
   const shown = showOld ? all : latest;
 
   return (
@@ -60,39 +48,27 @@ export function SandboxManifestsTable({
       {!shown.data && !shown.isError && <TableSkeleton rows={showOld ? 3 : 1} />}
       {shown.data && shown.data.items.length === 0 && <Text c="dimmed">{t('manifests.sandbox.empty')}</Text>}
       {shown.data && shown.data.items.length > 0 && (
-        <ResponsiveTable minWidth={640} aria-label={t('manifests.sandbox.table')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('manifests.columns.version')}</Table.Th>
-              <Table.Th>{t('manifests.columns.created')}</Table.Th>
-              <Table.Th>{t('manifests.columns.appVersionKey')}</Table.Th>
-              <Table.Th>{t('manifests.columns.promoteOrView')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.data.items.map((manifest) => (
-              <Table.Tr key={manifest.id}>
-                <Table.Td>{versionLabel(manifest)}</Table.Td>
-                <Table.Td>{new Date(manifest.created_at).toLocaleString()}</Table.Td>
-                <Table.Td>
-                  <AppVersionKey value={manifest.app_version_key} />
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    {canPromote && manifest.promotable && (
-                      <Button size="xs" onClick={() => onPromote(manifest)}>
-                        {t('manifests.sandbox.promote')}
-                      </Button>
-                    )}
-                    <Button size="xs" variant="default" onClick={() => onView(manifest)}>
-                      {t('manifests.view.open')}
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </ResponsiveTable>
+        <DataTable
+          minWidth={640}
+          aria-label={t('manifests.sandbox.table')}
+          rows={shown.data.items}
+          columns={[
+            { label: t('manifests.columns.version'), cell: versionLabel },
+            { label: t('manifests.columns.created'), cell: createdAt },
+            appVersionKeyColumn(t),
+            {
+              label: t('manifests.columns.promoteOrView'),
+              cell: (manifest) => (
+                <PromoteOrView
+                  canPromote={canPromote}
+                  manifest={manifest}
+                  onPromote={onPromote}
+                  onView={onView}
+                />
+              ),
+            },
+          ]}
+        />
       )}
       {showOld && <ListPagination data={all.data} list={list} />}
     </>

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Modal, Stack, TextInput } from '@mantine/core';
 import { MANIFEST_MESSAGES, SEMANTIC_VERSION_PATTERN } from '@portal/contracts/manifest-rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 
 /** Why the version given is not acceptable here, or null (spec §5: required, major.minor.patch). */
@@ -99,14 +100,11 @@ function SemanticVersionForm({
             {failure}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
+        <DialogActions onCancel={onClose}>
           <Button type="submit" loading={isSaving}>
             {t('manifests.semanticVersionModal.submit')}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </form>
   );

@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { expect, test } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../app/providers.tsx';
 import { configHandler, developer, runtimeConfig, server } from '../../../test/server.ts';
-import { bodyRows, manifest, manifestsApi } from '../test-fixtures.ts';
+import { bodyRows, manifest, manifestsApi } from '../testing.ts';
 import { VersionsTab } from './versions-tab.tsx';
 
 function renderTab(props: Partial<Parameters<typeof VersionsTab>[0]> = {}) {

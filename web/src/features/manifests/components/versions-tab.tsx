@@ -1,19 +1,14 @@
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
 import type { Manifest } from '@portal/contracts';
-import { MANIFESTS_PER_PAGE } from '@portal/contracts/limits';
 import { versionLabel } from '@portal/contracts/manifest-rules';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
-import { ResponsiveTable } from '../../../components/responsive-table.tsx';
-import { TableSkeleton } from '../../../components/skeletons.tsx';
-import { useListState } from '../../../components/use-list-params.ts';
-import { errorsJoined } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
-import { manifestsListQuery } from '../api.ts';
-import { AppVersionKey } from './app-version-key.tsx';
+import { appVersionKeyColumn, createdAt, PromoteOrView, publishedColumn } from './manifest-columns.tsx';
 import { PromoteModal } from './promote-modal.tsx';
+import { useVersionPages, VersionPages } from './version-pages.tsx';
 import { ViewManifestModal } from './view-manifest-modal.tsx';
 
 /**
@@ -33,87 +28,60 @@ export function VersionsTab({
 }) {
   const { t } = useTranslation();
   const config = useConfig();
-  const list = useListState();
   const [viewing, setViewing] = useState<Manifest | null>(null);
   const [promoting, setPromoting] = useState<Manifest | null>(null);
-  const versions = useQuery(
-    manifestsListQuery({
-      appId,
-      environment: config.fedramp ? 'Production' : undefined,
-      page: list.page,
-      cursor: list.cursor,
-      perPage: MANIFESTS_PER_PAGE,
-      sort: '-created_at',
-    }),
-  );
-
-  if (versions.isError)
-    return (
-      <Text c="red" role="alert">
-        {errorsJoined(versions.error, t('manifests.errors.loading'))}
-      </Text>
-    );
-  if (!versions.data) return <TableSkeleton rows={3} />;
-  if (!versions.data.items.length) return <Text c="dimmed">{t('manifests.versions.empty')}</Text>;
+  const { list, query } = useVersionPages(appId, config.fedramp ? 'Production' : undefined, '-created_at');
   return (
-    <>
-      <ResponsiveTable minWidth={720} aria-label={t('manifests.versions.table')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('manifests.columns.version')}</Table.Th>
-            <Table.Th>{t('manifests.columns.createdAt')}</Table.Th>
-            <Table.Th>{t('manifests.columns.appVersionKey')}</Table.Th>
-            <Table.Th>{t('manifests.columns.publishedToMarketplace')}</Table.Th>
-            <Table.Th>{t('manifests.columns.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {versions.data.items.map((manifest) => (
-            <Table.Tr key={manifest.id}>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  {versionLabel(manifest)}
-                  <Badge
-                    variant="light"
-                    color={manifest.environment === 'Sandbox' ? 'blue' : 'green'}
-                    size="sm"
-                  >
-                    {t(`manifests.environments.${manifest.environment}`)}
-                  </Badge>
-                </Group>
-              </Table.Td>
-              <Table.Td>{new Date(manifest.created_at).toLocaleString()}</Table.Td>
-              <Table.Td>
-                <AppVersionKey value={manifest.app_version_key} />
-              </Table.Td>
-              <Table.Td>
-                {manifest.published_to_marketplace ? t('manifests.yes') : t('manifests.no')}
-              </Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  {canPromote && manifest.promotable && (
-                    <Button size="xs" onClick={() => setPromoting(manifest)}>
-                      {t('manifests.sandbox.promote')}
-                    </Button>
-                  )}
-                  <Button size="xs" variant="default" onClick={() => setViewing(manifest)}>
-                    {t('manifests.view.open')}
-                  </Button>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </ResponsiveTable>
-      <ListPagination data={versions.data} list={list} />
-      <ViewManifestModal manifest={viewing} onClose={() => setViewing(null)} />
-      <PromoteModal
-        appId={appId}
-        manifest={promoting}
-        requireReleaseNotes={config.semantic_versions}
-        onClose={() => setPromoting(null)}
-        {...(onPromoted ? { onPromoted } : {})}
-      />
-    </>
+    <VersionPages query={query} skeletonRows={3} empty={t('manifests.versions.empty')}>
+      {(versions) => (
+        <>
+          <DataTable
+            minWidth={720}
+            aria-label={t('manifests.versions.table')}
+            rows={versions.items}
+            columns={[
+              {
+                label: t('manifests.columns.version'),
+                cell: (manifest) => (
+                  <Group gap="xs" wrap="nowrap">
+                    {versionLabel(manifest)}
+                    <Badge
+                      variant="light"
+                      color={manifest.environment === 'Sandbox' ? 'blue' : 'green'}
+                      size="sm"
+                    >
+                      {t(`manifests.environments.${manifest.environment}`)}
+                    </Badge>
+                  </Group>
+                ),
+              },
+              { label: t('manifests.columns.createdAt'), cell: createdAt },
+              appVersionKeyColumn(t),
+              publishedColumn(t),
+              {
+                label: t('manifests.columns.actions'),
+                cell: (manifest) => (
+                  <PromoteOrView
+                    canPromote={canPromote}
+                    manifest={manifest}
+                    onPromote={setPromoting}
+                    onView={setViewing}
+                  />
+                ),
+              },
+            ]}
+          />
+          <ListPagination data={versions} list={list} />
+          <ViewManifestModal manifest={viewing} onClose={() => setViewing(null)} />
+          <PromoteModal
+            appId={appId}
+            manifest={promoting}
+            requireReleaseNotes={config.semantic_versions}
+            onClose={() => setPromoting(null)}
+            {...(onPromoted ? { onPromoted } : {})}
+          />
+        </>
+      )}
+    </VersionPages>
   );
 }

@@ -6,7 +6,7 @@ import { expect, test } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../app/providers.tsx';
 import { renderRoute } from '../../../test/render.tsx';
 import { configHandler, developer, runtimeConfig, server } from '../../../test/server.ts';
-import { bodyRows, manifest, manifestsApi, section, signedInOn } from '../test-fixtures.ts';
+import { bodyRows, manifest, manifestsApi, section, signedInOn } from '../testing.ts';
 import { editorText, setEditorText } from './editor-test-kit.ts';
 import { ManifestEditorModal } from './manifest-editor-modal.tsx';
 

@@ -3,7 +3,15 @@ import { json, jsonParseLinter } from '@codemirror/lang-json';
 import { linter, lintGutter } from '@codemirror/lint';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { useMemo } from 'react';
-import type { JsonEditorProps } from './json-editor.tsx';
+
+export type JsonEditorProps = {
+  value: string;
+  onChange?: (value: string) => void;
+  /** The editor's accessible name. */
+  label: string;
+  height?: string;
+  readOnly?: boolean;
+};
 
 /** A JSON editor that marks syntax errors itself (spec §5: syntax errors come from the editor). */
 export function JsonEditorCore({

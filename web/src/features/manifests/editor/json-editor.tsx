@@ -1,15 +1,7 @@
 import { Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { importWithRetry } from '../../../app/lazy.ts';
-
-export type JsonEditorProps = {
-  value: string;
-  onChange?: (value: string) => void;
-  /** The editor's accessible name. */
-  label: string;
-  height?: string;
-  readOnly?: boolean;
-};
+import type { JsonEditorProps } from './json-editor-core.tsx';
 
 // CodeMirror is large; pages that show the editor fetch it only when the editor first renders.
 const JsonEditorCore = lazy(() =>

@@ -28,6 +28,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DismissibleAlert } from '../../../components/dismissible-alert.tsx';
 import { ApiRequestError, errorsJoined } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { manifestTemplatesQuery, useCreateVersion } from '../api.ts';
@@ -242,16 +243,14 @@ function EditorForm({
         </Group>
         <ViolationsBanner state={state} />
         {saveError && (
-          <Alert
+          <DismissibleAlert
             color="red"
             role="alert"
             title={t('manifests.violations.errorTitle')}
-            withCloseButton
-            closeButtonLabel={t('common.dismiss')}
             onClose={() => setSaveError(null)}
           >
             {saveError}
-          </Alert>
+          </DismissibleAlert>
         )}
       </Stack>
       <Box style={{ flex: '1 1 0', minHeight: 240 }}>

@@ -11,6 +11,7 @@ import { MANIFEST_MESSAGES, type ManifestPermissions } from '@portal/contracts/m
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { ResponsiveTable } from '../../../components/responsive-table.tsx';
 
 type Direction = 'ascending' | 'descending';
@@ -163,14 +164,11 @@ function PermissionBuilderForm({
           {MANIFEST_MESSAGES.permissionsParseError}
         </Alert>
       )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel}>
-          {t('common.cancel')}
-        </Button>
+      <DialogActions onCancel={onCancel}>
         <Button disabled={!value} onClick={() => value && onSave(value)}>
           {t('manifests.permissions.save')}
         </Button>
-      </Group>
+      </DialogActions>
     </Stack>
   );
 }

@@ -3,13 +3,13 @@ import type { DeveloperApp } from '@portal/contracts';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { importWithRetry } from '../../../app/lazy.ts';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { useConfig } from '../../../lib/config.ts';
-import { SectionCard } from '../../apps/components/section-card.tsx';
-import type { MarketplaceListingEditorProps } from './listing-editor.tsx';
+import type { MarketplaceListingEditorProps } from './listing-editor/listing-editor.tsx';
 
 // The editor (with the listing rules and its many fields) loads only where it is shown.
 const MarketplaceListingEditor = lazy(() =>
-  importWithRetry(() => import('./listing-editor.tsx')).then((module) => ({
+  importWithRetry(() => import('./listing-editor/listing-editor.tsx')).then((module) => ({
     default: module.MarketplaceListingEditor,
   })),
 );

@@ -1,7 +1,8 @@
-import { Alert, Anchor, Breadcrumbs, Container, Stack, Text } from '@mantine/core';
+import { Alert, Container, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Crumbs } from '../../../components/crumbs.tsx';
 import { PageSkeleton } from '../../../components/skeletons.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { marketplaceListingQuery, marketplacePreviewQuery } from '../api.ts';
@@ -16,12 +17,12 @@ function ListingFrame({
   return (
     <Container size="lg" py="md">
       <Stack>
-        <Breadcrumbs>
-          <Anchor component={Link} to="/marketplace">
-            {t('marketplace.public.title')}
-          </Anchor>
-          <Text>{query.data?.public_name ?? ''}</Text>
-        </Breadcrumbs>
+        <Crumbs
+          trail={[
+            { label: t('marketplace.public.title'), to: '/marketplace' },
+            { label: query.data?.public_name ?? '' },
+          ]}
+        />
         {query.isError ? (
           <Alert color="red" role="alert" title={t('marketplace.errors.title')}>
             {query.error instanceof ApiRequestError && [403, 404].includes(query.error.status)

@@ -1,8 +1,8 @@
-import { Group, Pagination, Stack, Table } from '@mantine/core';
+import { Group, Pagination, Stack } from '@mantine/core';
 import { METRICS_DAYS_PER_PAGE } from '@portal/contracts/limits';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResponsiveTable } from '../../../components/responsive-table.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
 import type { MetricsDay } from '../api.ts';
 
 /**
@@ -18,24 +18,17 @@ export function DailyCountsTable({ days }: { days: MetricsDay[] }) {
   const rows = newestFirst.slice((current - 1) * METRICS_DAYS_PER_PAGE, current * METRICS_DAYS_PER_PAGE);
   return (
     <Stack gap="xs">
-      <ResponsiveTable minWidth={420} striped aria-label={t('metrics.table.title')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('metrics.table.date')}</Table.Th>
-            <Table.Th>{t('metrics.series.installations')}</Table.Th>
-            <Table.Th>{t('metrics.series.views')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((day) => (
-            <Table.Tr key={day.date}>
-              <Table.Td>{day.date}</Table.Td>
-              <Table.Td>{day.installations}</Table.Td>
-              <Table.Td>{day.views}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </ResponsiveTable>
+      <DataTable
+        minWidth={420}
+        striped
+        aria-label={t('metrics.table.title')}
+        rows={rows.map((day) => ({ ...day, id: day.date }))}
+        columns={[
+          { label: t('metrics.table.date'), cell: (day) => day.date },
+          { label: t('metrics.series.installations'), cell: (day) => day.installations },
+          { label: t('metrics.series.views'), cell: (day) => day.views },
+        ]}
+      />
       {pages > 1 && (
         <Group justify="center" component="nav" aria-label={t('metrics.table.pages')}>
           <Pagination

@@ -1,24 +1,12 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Breadcrumbs,
-  Button,
-  Container,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Container, Modal, Stack, Text, Title } from '@mantine/core';
 import type { OutboxMessage } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Crumbs } from '../../../components/crumbs.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { ListSearch } from '../../../components/list-search.tsx';
-import { ResponsiveTable } from '../../../components/responsive-table.tsx';
 import { TableSkeleton } from '../../../components/skeletons.tsx';
 import { useListParams } from '../../../components/use-list-params.ts';
 import { errorText } from '../../../lib/api.ts';
@@ -34,12 +22,7 @@ export function OutboxPage() {
   return (
     <Container size="lg" py="md">
       <Stack>
-        <Breadcrumbs>
-          <Anchor component={Link} to="/admin/outbox">
-            {t('nav.admin')}
-          </Anchor>
-          <Text>{t('outbox.title')}</Text>
-        </Breadcrumbs>
+        <Crumbs trail={[{ label: t('nav.admin'), to: '/admin/outbox' }, { label: t('outbox.title') }]} />
         <Title order={1}>{t('outbox.title')}</Title>
         <Text c="dimmed">{t('outbox.description')}</Text>
         {query.data?.items.some((message) => message.delivery === 'outbox') && (
@@ -60,41 +43,37 @@ export function OutboxPage() {
         ) : query.data?.items.length === 0 ? (
           <Text>{list.filters.to ? t('list.noMatches') : t('outbox.empty')}</Text>
         ) : (
-          <ResponsiveTable minWidth={760} striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('outbox.sentAt')}</Table.Th>
-                <Table.Th>{t('outbox.to')}</Table.Th>
-                <Table.Th>{t('outbox.subject')}</Table.Th>
-                <Table.Th>{t('outbox.delivery')}</Table.Th>
-                <Table.Th>{t('outbox.status')}</Table.Th>
-                <Table.Th>{t('outbox.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {query.data?.items.map((message) => (
-                <Table.Tr key={message.id}>
-                  <Table.Td>{new Date(message.created_at).toLocaleString()}</Table.Td>
-                  <Table.Td>{message.to}</Table.Td>
-                  <Table.Td>{message.subject}</Table.Td>
-                  <Table.Td>{message.delivery}</Table.Td>
-                  <Table.Td>
-                    <Badge color={message.status === 'sent' ? 'green' : 'red'}>{message.status}</Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      onClick={() => setOpen(message)}
-                      aria-label={`${t('outbox.view')}: ${message.subject}`}
-                    >
-                      {t('outbox.view')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </ResponsiveTable>
+          <DataTable
+            minWidth={760}
+            striped
+            highlightOnHover
+            rows={query.data?.items ?? []}
+            columns={[
+              { label: t('outbox.sentAt'), cell: (message) => new Date(message.created_at).toLocaleString() },
+              { label: t('outbox.to'), cell: (message) => message.to },
+              { label: t('outbox.subject'), cell: (message) => message.subject },
+              { label: t('outbox.delivery'), cell: (message) => message.delivery },
+              {
+                label: t('outbox.status'),
+                cell: (message) => (
+                  <Badge color={message.status === 'sent' ? 'green' : 'red'}>{message.status}</Badge>
+                ),
+              },
+              {
+                label: t('outbox.actions'),
+                cell: (message) => (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => setOpen(message)}
+                    aria-label={`${t('outbox.view')}: ${message.subject}`}
+                  >
+                    {t('outbox.view')}
+                  </Button>
+                ),
+              },
+            ]}
+          />
         )}
         <ListPagination data={query.data} list={list} />
       </Stack>

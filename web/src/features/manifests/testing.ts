@@ -9,7 +9,7 @@ import type {
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { server } from '../../test/server.ts';
-import { app, liveSandbox, ownerFlags, signedIn } from '../apps/test-fixtures.ts';
+import { app, liveSandbox, ownerFlags, signedIn } from '../apps/testing.ts';
 
 let sequence = 0;
 

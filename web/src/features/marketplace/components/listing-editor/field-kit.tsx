@@ -2,7 +2,7 @@ import { ActionIcon, Badge, CopyButton, Group, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FormValues } from '../listing-form.ts';
+import type { FormValues } from '../../listing-form.ts';
 
 /** What every field of the editor reads: values, errors, read-only, and the admin's extras. */
 export type FieldKit = {

@@ -6,11 +6,10 @@ import {
   LISTING_VIDEO_MAX_BYTES,
 } from '@portal/contracts/limits';
 import { useTranslation } from 'react-i18next';
-import { DropzoneField } from '../../../components/dropzone-field.tsx';
-import { useConfig } from '../../../lib/config.ts';
-import { FieldLabel, useFieldError, useFieldKit } from './field-kit.tsx';
-
-export type MediaKind = 'logo' | 'picture' | 'showcase_video' | 'video' | 'document';
+import { DropzoneField } from '../../../../../components/dropzone-field.tsx';
+import { useConfig } from '../../../../../lib/config.ts';
+import type { MediaKind } from '../../../listing-form.ts';
+import { FieldLabel, useFieldError, useFieldKit } from '../field-kit.tsx';
 
 export type MediaActions = {
   /** 0–1 while a file of that kind uploads. */
@@ -24,7 +23,7 @@ const IMAGES = ['image/png', 'image/jpeg'];
 const VIDEOS = ['video/mp4', 'video/quicktime'];
 
 /** The Media Content tab: logo, screenshots, showcase video and other videos, each saved on drop. */
-export function MediaFields({ submission, media }: { submission: Submission | null; media: MediaActions }) {
+export function MediaTab({ submission, media }: { submission: Submission | null; media: MediaActions }) {
   const { t } = useTranslation();
   const config = useConfig();
   const { readOnly } = useFieldKit();

@@ -1,6 +1,6 @@
 import type { AdminDeveloperApp } from '@portal/contracts';
 import { HttpResponse, http } from 'msw';
-import { admin, configHandler, runtimeConfig, server } from '../../test/server.ts';
+import { admin, configHandler, runtimeConfig, server } from './server.ts';
 
 /** An app as the admin app page reads it (`GET /admin/developer_apps/{id}`). */
 export function adminApp(overrides: Partial<AdminDeveloperApp> = {}): AdminDeveloperApp {

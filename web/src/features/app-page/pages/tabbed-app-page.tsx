@@ -1,32 +1,17 @@
-import {
-  Alert,
-  Anchor,
-  Breadcrumbs,
-  Container,
-  Grid,
-  Group,
-  NavLink,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import type { DeveloperApp, DeveloperAppPermissions } from '@portal/contracts';
+import { Alert, Container, Grid, Group, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import type { AppPageProps } from '../../../components/section-card.tsx';
 import { track } from '../../../lib/analytics.ts';
 import { useConfig } from '../../../lib/config.ts';
-import { AppSettingsCard } from '../../apps/components/app-settings-card.tsx';
-import { CredentialsCard } from '../../apps/components/credentials-card.tsx';
-import { DeleteAppCard } from '../../apps/components/delete-app-card.tsx';
-import { SandboxCard } from '../../apps/components/sandbox-card.tsx';
-import { CollaboratorsPanel } from '../../collaborators/components/collaborators-panel.tsx';
-import { VersionsTab } from '../../manifests/components/versions-tab.tsx';
-import { MarketplaceListingCard } from '../../marketplace/components/marketplace-listing-card.tsx';
+import { AppSettingsCard, CredentialsCard, DeleteAppCard, SandboxCard } from '../../apps/index.ts';
+import { CollaboratorsList, CollaboratorsPanel } from '../../collaborators/index.ts';
+import { ConfigurationsTab, OptInToggle } from '../../config-builder/index.ts';
+import { VersionsTab } from '../../manifests/index.ts';
+import { MarketplaceListingCard } from '../../marketplace/index.ts';
 import { LazyEngagementReport } from '../../metrics/index.ts';
-import { ConfigurationsTab } from '../components/configurations-tab.tsx';
-import { OptInToggle } from '../components/opt-in.tsx';
+import { AppBreadcrumbs } from '../components/app-breadcrumbs.tsx';
 
 export const APP_TABS = [
   'configurations',
@@ -43,13 +28,7 @@ export type AppTab = (typeof APP_TABS)[number];
  * The tabbed app page (form-based beta): breadcrumb Apps › app name, the 'appInformation' side
  * navigation, and the tab from the URL (`?tab=`, configurations by default).
  */
-export function TabbedAppPage({
-  app,
-  permissions,
-}: {
-  app: DeveloperApp;
-  permissions: DeveloperAppPermissions;
-}) {
+export function TabbedAppPage({ app, permissions }: AppPageProps) {
   const { t } = useTranslation();
   const config = useConfig();
   const [params, setParams] = useSearchParams();
@@ -96,7 +75,11 @@ export function TabbedAppPage({
       case 'settings':
         return (
           <Stack>
-            <AppSettingsCard app={app} permissions={permissions} />
+            <AppSettingsCard
+              app={app}
+              permissions={permissions}
+              collaborators={<CollaboratorsList appId={app.id} />}
+            />
             {permissions.canDestroy && <DeleteAppCard app={app} />}
           </Stack>
         );
@@ -128,15 +111,7 @@ export function TabbedAppPage({
   return (
     <Container size="xl" py="md">
       <Stack gap="lg">
-        <Breadcrumbs>
-          <Anchor component={Link} to="/developer_apps">
-            {t('apps.breadcrumb.apps')}
-          </Anchor>
-          <Anchor component={Link} to={`/developer_apps/${app.id}`}>
-            {name}
-          </Anchor>
-          {tab === 'metrics' && <Text>{t('metrics.title')}</Text>}
-        </Breadcrumbs>
+        <AppBreadcrumbs appId={app.id} name={name} current={tab === 'metrics' && t('metrics.title')} />
         <Group justify="space-between" wrap="wrap">
           <Title order={1}>{name}</Title>
           <OptInToggle />

@@ -1,27 +1,30 @@
-import { Alert, Anchor, Breadcrumbs, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Container, Group, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { importWithRetry } from '../../../app/lazy.ts';
 import { NotFoundPage } from '../../../app/not-found-page.tsx';
 import { PageSkeleton } from '../../../components/skeletons.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
-import { CollaboratorsPanel } from '../../collaborators/components/collaborators-panel.tsx';
-import { OptInBanner, OptInToggle } from '../../config-builder/components/opt-in.tsx';
-import { useDeveloperAppsBeta } from '../../config-builder/opt-in.ts';
-import { ManifestsSection } from '../../manifests/components/manifests-section.tsx';
-import { MarketplaceListingCard } from '../../marketplace/components/marketplace-listing-card.tsx';
-import { appPermissionsQuery, appQuery } from '../api.ts';
-import { AppSettingsCard } from '../components/app-settings-card.tsx';
-import { CredentialsCard } from '../components/credentials-card.tsx';
-import { DeleteAppCard } from '../components/delete-app-card.tsx';
-import { SandboxCard } from '../components/sandbox-card.tsx';
+import {
+  AppSettingsCard,
+  appPermissionsQuery,
+  appQuery,
+  CredentialsCard,
+  DeleteAppCard,
+  SandboxCard,
+} from '../../apps/index.ts';
+import { CollaboratorsList, CollaboratorsPanel } from '../../collaborators/index.ts';
+import { OptInBanner, OptInToggle, useDeveloperAppsBeta } from '../../config-builder/index.ts';
+import { ManifestsSection } from '../../manifests/index.ts';
+import { MarketplaceListingCard } from '../../marketplace/index.ts';
+import { AppBreadcrumbs } from '../components/app-breadcrumbs.tsx';
 
 /** The tabbed page (form-based beta) is its own chunk, loaded only for users who opted in. */
 const TabbedAppPage = lazy(() =>
-  importWithRetry(() => import('../../config-builder/pages/tabbed-app-page.tsx')).then((module) => ({
+  importWithRetry(() => import('./tabbed-app-page.tsx')).then((module) => ({
     default: module.TabbedAppPage,
   })),
 );
@@ -60,15 +63,7 @@ export function ManageAppPage() {
   return (
     <Container size="lg" py="md">
       <Stack gap="lg">
-        <Breadcrumbs>
-          <Anchor component={Link} to="/developer_apps">
-            {t('apps.breadcrumb.apps')}
-          </Anchor>
-          <Anchor component={Link} to={`/developer_apps/${id}`}>
-            {name}
-          </Anchor>
-          <Text>{t('apps.breadcrumb.manage')}</Text>
-        </Breadcrumbs>
+        <AppBreadcrumbs appId={id} name={name} current={t('apps.breadcrumb.manage')} />
         <Group justify="space-between" wrap="wrap">
           <Title order={1}>{name}</Title>
           <OptInToggle />
@@ -79,7 +74,11 @@ export function ManageAppPage() {
             {t('apps.published.warning')}
           </Alert>
         )}
-        <AppSettingsCard app={app.data} permissions={permissions.data} />
+        <AppSettingsCard
+          app={app.data}
+          permissions={permissions.data}
+          collaborators={<CollaboratorsList appId={id} />}
+        />
         <ManifestsSection app={app.data} permissions={permissions.data} />
         {!config.fedramp && <SandboxCard app={app.data} permissions={permissions.data} />}
         <CredentialsCard app={app.data} permissions={permissions.data} />

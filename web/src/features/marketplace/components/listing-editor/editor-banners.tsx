@@ -1,0 +1,103 @@
+import { Alert, Anchor, List, Text } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
+import { LISTING_MESSAGES, type Submission } from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
+import { DismissibleAlert } from '../../../../components/dismissible-alert.tsx';
+import type { SaveError } from './use-listing-editor.ts';
+
+/** The dismissible intro, remembered in local storage. */
+export function IntroBanner() {
+  const { t } = useTranslation();
+  const [dismissed, setDismissed] = useLocalStorage({
+    key: 'marketplace.introDismissed',
+    defaultValue: false,
+    getInitialValueInEffect: false,
+  });
+  if (dismissed) return null;
+  return (
+    <DismissibleAlert
+      color="blue"
+      role="note"
+      title={t('marketplace.intro.title')}
+      onClose={() => setDismissed(true)}
+    >
+      {t('marketplace.intro.body')}
+    </DismissibleAlert>
+  );
+}
+
+/** The listing's state (spec §4): In Review, Rejected with the reviewer's notes, Approved, Published. */
+export function StateBanner({ submission, admin }: { submission: Submission | null; admin: boolean }) {
+  const { t } = useTranslation();
+  if (!submission) return null;
+  const message = submission.admin_message ? (
+    // The reviewer's message is HTML sanitized by the server (admin-message.ts) before it is stored.
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized server-side
+    <div dangerouslySetInnerHTML={{ __html: submission.admin_message }} />
+  ) : null;
+  if (submission.state === 'in_review')
+    return (
+      <Alert color="blue" title={t('marketplace.state.in_review')} role="status">
+        {admin ? t('marketplace.state.inReviewAdmin') : t('marketplace.state.inReviewNotice')}
+      </Alert>
+    );
+  if (submission.state === 'published')
+    return (
+      <Alert
+        color="green"
+        title={
+          submission.approval_state === 'approved'
+            ? `${t('marketplace.state.published')} · ${t('marketplace.admin.approval.approved')}`
+            : t('marketplace.state.published')
+        }
+        role="status"
+      >
+        {t('marketplace.state.publishedBody')}
+        {submission.slug && (
+          <>
+            {' '}
+            <Anchor href={`/marketplace/apps/${submission.slug}`}>{t('marketplace.state.viewPublic')}</Anchor>
+          </>
+        )}
+        {message}
+      </Alert>
+    );
+  if (submission.approval_state === 'rejected')
+    return (
+      <Alert color="red" title={t('marketplace.state.rejected')} role="status">
+        <Text size="sm">{t('marketplace.state.rejectedBody')}</Text>
+        {message}
+      </Alert>
+    );
+  return (
+    <Alert color="gray" title={t('marketplace.state.draft')} role="status">
+      {t('marketplace.state.draftBody')}
+    </Alert>
+  );
+}
+
+/** "Couldn't Save Marketplace Listing.": the server's messages, dismissible. */
+export function SaveErrorBanner({ error, onClose }: { error: SaveError; onClose: () => void }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <DismissibleAlert color="red" role="alert" title={t('marketplace.errors.saveTitle')} onClose={onClose}>
+      <Text size="sm">{t('marketplace.errors.followingErrors')}</Text>
+      <List size="sm">
+        {error.messages.map((message) => (
+          <List.Item key={message}>{message}</List.Item>
+        ))}
+      </List>
+    </DismissibleAlert>
+  );
+}
+
+/** After a Submit with for-review problems: they are shown at their fields, and this says so. */
+export function NotValidBanner() {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" role="alert" title={t('marketplace.errors.title')}>
+      {t('errors.notValid', { defaultValue: LISTING_MESSAGES.notValid })}
+    </Alert>
+  );
+}

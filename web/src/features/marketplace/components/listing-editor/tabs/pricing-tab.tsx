@@ -1,0 +1,127 @@
+import { Button, Checkbox, Collapse, Group, Input, SimpleGrid, Stack } from '@mantine/core';
+import { countryName, MARKETPLACE_REGIONS } from '@portal/contracts/marketplace-catalog';
+import {
+  inferAllRegions,
+  regionCheckState,
+  selectAllRegions,
+  toggleCountry,
+  toggleRegion,
+} from '@portal/contracts/marketplace-listing-fields';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FieldLabel, useFieldError, useFieldKit } from '../field-kit.tsx';
+import { ListingText, YesNo } from '../fields.tsx';
+
+/** The Pricing tab: the pricing text and link, three yes/no answers, and the regions. */
+export function PricingTab() {
+  const { t } = useTranslation();
+  const { values, set } = useFieldKit();
+  return (
+    <Stack>
+      <ListingText field="pricing_description" multiline required />
+      <ListingText field="pricing_url" />
+      <YesNo
+        field="has_trials"
+        label={t('marketplace.fields.has_trials')}
+        value={values.has_trials}
+        onChange={(value) => set('has_trials', value)}
+        error={useFieldError('has_trials')}
+      />
+      <YesNo
+        field="connector_required"
+        label={t('marketplace.fields.connector_required')}
+        value={values.connector_required}
+        onChange={(value) => set('connector_required', value)}
+        error={useFieldError('connector_required')}
+      />
+      <YesNo
+        field="subscription_required"
+        label={t('marketplace.fields.subscription_required')}
+        value={values.subscription_required}
+        onChange={(value) => set('subscription_required', value)}
+        error={useFieldError('subscription_required')}
+      />
+      <RegionsField />
+    </Stack>
+  );
+}
+
+/** Regions with their countries (spec §4): all regions, tri-state regions, countries in 3 columns. */
+function RegionsField() {
+  const { t } = useTranslation();
+  const { values, set, readOnly } = useFieldKit();
+  const error = useFieldError('region_or_country');
+  const [open, setOpen] = useState<string | null>(null);
+  const [allRegions, setAllRegions] = useState<boolean | null>(() => inferAllRegions(values));
+  const apply = (next: { regions: Record<string, boolean>; countries: Record<string, boolean> }) => {
+    set('regions', next.regions, 'region_or_country');
+    set('countries', next.countries, 'region_or_country');
+  };
+  return (
+    <Input.Wrapper
+      label={<FieldLabel field="regions" label={t('marketplace.fields.regions')} />}
+      description={t('marketplace.hints.regions')}
+      error={error}
+    >
+      <Stack gap="xs" mt="xs">
+        <Checkbox
+          label={t('marketplace.allRegions')}
+          checked={allRegions === true}
+          disabled={readOnly}
+          onChange={(event) => {
+            const checked = event.currentTarget.checked;
+            setAllRegions(checked);
+            apply(selectAllRegions(checked));
+          }}
+        />
+        {MARKETPLACE_REGIONS.map((region) => {
+          const state = regionCheckState(values, region.id);
+          return (
+            <Stack key={region.id} gap={4}>
+              <Group gap="xs">
+                <Checkbox
+                  label={region.name}
+                  checked={state === 'checked'}
+                  indeterminate={state === 'indeterminate'}
+                  disabled={readOnly}
+                  onChange={(event) => {
+                    const next = toggleRegion(values, region.id, event.currentTarget.checked);
+                    setAllRegions(inferAllRegions(next));
+                    apply(next);
+                  }}
+                />
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  onClick={() => setOpen(open === region.id ? null : region.id)}
+                  aria-expanded={open === region.id}
+                >
+                  {t('marketplace.countriesOf', { region: region.name })}
+                </Button>
+              </Group>
+              <Collapse expanded={open === region.id}>
+                {open === region.id && (
+                  <SimpleGrid cols={3} pl="lg" spacing="xs" verticalSpacing="sm">
+                    {region.countries.map((code) => (
+                      <Checkbox
+                        key={code}
+                        label={countryName(code)}
+                        checked={values.countries[code] ?? false}
+                        disabled={readOnly}
+                        onChange={(event) => {
+                          const next = toggleCountry(values, code, event.currentTarget.checked);
+                          setAllRegions(inferAllRegions(next));
+                          apply(next);
+                        }}
+                      />
+                    ))}
+                  </SimpleGrid>
+                )}
+              </Collapse>
+            </Stack>
+          );
+        })}
+      </Stack>
+    </Input.Wrapper>
+  );
+}
