@@ -74,7 +74,7 @@ export async function productionCredentialsFor(
 /** A sandbox client: working client id and secret, the secret encrypted so it can be revealed. */
 /**
  * The app's sandbox OAuth client: the one a build that died half-way already made, else a new one,
- * so a retried sandbox build never leaves a second client behind.
+ * so a retried sandbox build never leaves a second client behind. Copies the app's owner_id (db/derived.ts).
  */
 export async function ensureSandboxOauthApplication(ctx: AppContext, app: DeveloperAppRow) {
   const existing = await findForApp(ctx, app.id, 'sandbox');
@@ -113,7 +113,10 @@ export async function requestProductionAccess(
   if (ctx.config.productionAccessAutoApprove) await approveProductionAccess(ctx, appId);
 }
 
-/** Staff approve a pending request: the production client is created; its secret is issued on first view. */
+/**
+ * Staff approve a pending request: the production client is created; its secret is issued on first view.
+ * Copies the app's owner_id onto the client, and the client's id to the app's uid (db/derived.ts).
+ */
 export async function approveProductionAccess(ctx: AppContext, appId: string, actor?: SessionUser) {
   const app = await findApp(ctx, appId);
   if (!app) throw notFound('Developer app');
