@@ -228,14 +228,17 @@ function unreadsChunk(lo: number, hi: number, userId: string) {
     where g > 120 and g <= 20000 and g % 1000 = 7`;
 }
 
-/** 10 % are critical-announcement e-mails (keyed as the announcements feature keys them). */
+/**
+ * 10 % are critical-announcement e-mails (keyed, and naming their announcement, as the announcements
+ * feature's mail does).
+ */
 function outboxChunk(lo: number, hi: number, announcements: number, users: number) {
   const criticals = Math.max(1, Math.floor((announcements - 5) / 500) + 1);
+  const announcement = sql.raw(`md5('announcement-' || (((g / 10) % ${criticals}) * 500 + 5))::uuid`);
   return sql`
-    insert into mail_outbox (idempotency_key, "to", subject, text, html, template, delivery, status, error, created_at)
-    select case when g % 10 = 0
-             then 'announcement:' || md5('announcement-' || (((g / 10) % ${criticals}) * 500 + 5))::uuid || ':bench-user-' || g
-             else 'bench:' || g end,
+    insert into mail_outbox (idempotency_key, announcement_id, "to", subject, text, html, template, delivery, status, error, created_at)
+    select case when g % 10 = 0 then 'announcement:' || ${announcement} || ':bench-user-' || g else 'bench:' || g end,
+           case when g % 10 = 0 then ${announcement} end,
            ${planted('g', `'telemetry' || g || '@bench.example.com'`, `'dev' || (1 + g % ${users}) || '@bench.example.com'`)},
            ${planted('g', `'Telemetry alert ' || g`, `'Your portal update ' || g`)},
            'Hello, something happened on the portal (message ' || g || ').',

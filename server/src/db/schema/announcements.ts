@@ -39,11 +39,12 @@ export const announcements = pgTable(
     visibleFrom: timestamp('visible_from', { withTimezone: true }),
     /** Breaks ties between equal visible_from values: later publications get larger numbers. */
     visibleSeq: bigint('visible_seq', { mode: 'number' }),
-    /** Developers who opened it (a read row was added); kept with the row so the admin list never counts reads. */
+    /** Developers who opened it (a read row was added); kept with the row so the admin list never counts reads (db/derived.ts). */
     readCount: integer('read_count').notNull().default(0),
     /**
-     * Its critical e-mails in mail_outbox by status, kept by the trigger `mail_outbox_announcement_reach`
-     * (migration 0006) as the mail job records each one, so the admin list never counts the outbox.
+     * Its critical e-mails in mail_outbox (rows naming it in `announcement_id`) by status, kept by the
+     * trigger `mail_outbox_announcement_reach` as the mail job records each one, so the admin list never
+     * counts the outbox (db/derived.ts).
      */
     emailsSent: integer('emails_sent').notNull().default(0),
     emailsFailed: integer('emails_failed').notNull().default(0),

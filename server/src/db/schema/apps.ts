@@ -62,8 +62,8 @@ export const developerApps = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /**
      * When the app's marketplace listing and its manifest (app version) went into review; null when
-     * none is. Kept by triggers on marketplace_submissions and app_versions (migration 0016), never
-     * written here: the review queue and the admin apps list's in-review filter read them.
+     * none is. Kept by triggers on marketplace_submissions and app_versions (migration 0016, db/derived.ts),
+     * never written here: the review queue and the admin apps list's in-review filter read them.
      */
     listingInReviewAt: timestamp('listing_in_review_at', { withTimezone: true }),
     versionInReviewAt: timestamp('version_in_review_at', { withTimezone: true }),
@@ -73,7 +73,7 @@ export const developerApps = pgTable(
     ),
     /**
      * The owner's e-mail while the app is in review, null otherwise: the queue's owner order from
-     * an index, without joining users. Kept by triggers on this table and on users (migration 0016).
+     * an index, without joining users. Kept by triggers on this table and on users (db/derived.ts).
      */
     reviewOwnerEmail: text('review_owner_email'),
   },
@@ -115,7 +115,7 @@ export const appRef = () =>
 /**
  * How many live (not deleted) apps each user is on: My Apps' Total without counting the user's
  * memberships on every request. Kept by statement triggers (migration 0012) on memberships and on
- * apps' `deleted_at`; never written here.
+ * apps' `deleted_at`; never written here (db/derived.ts).
  */
 export const userAppCounts = pgTable('user_app_counts', {
   userId: text('user_id')
@@ -134,7 +134,7 @@ export const developerAppMembers = pgTable(
     role: text('role', { enum: ['owner', 'admin', 'developer'] }).notNull(),
     /**
      * The app's internal and public name (newline between), for My Apps search. Kept by triggers
-     * (migration 0006) when a membership is added or the app is renamed; never written here.
+     * (migration 0006) when a membership is added or the app is renamed; never written here (db/derived.ts).
      */
     appSearch: text('app_search').notNull().default(''),
     ...timestamps,
@@ -174,7 +174,7 @@ export const oauthApplications = pgTable(
     /**
      * The app's internal name, for the admin OAuth list's name sort, filter and search (one table,
      * no join per row). Kept by triggers (migration 0019) when a client is added or the app is
-     * renamed; never written here.
+     * renamed; never written here (db/derived.ts).
      */
     appInternalName: text('app_internal_name').notNull().default(''),
     ...timestamps,

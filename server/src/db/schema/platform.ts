@@ -17,6 +17,12 @@ export const mailOutbox = pgTable(
     delivery: text('delivery', { enum: ['outbox', 'smtp'] }).notNull(),
     status: text('status', { enum: ['sent', 'failed'] }).notNull(),
     error: text('error'),
+    /**
+     * The announcement a critical-announcement e-mail is about (null for every other mail): its reach
+     * counts these rows (db/derived.ts). No foreign key: the outbox is a record that outlives the
+     * announcement, and a queued mail may be recorded after the announcement was deleted.
+     */
+    announcementId: uuid('announcement_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -33,6 +33,8 @@ export const criticalFanOutJob = defineJob({
           to: user.email,
           template: repo.CRITICAL_MAIL_TEMPLATE,
           idempotencyKey: repo.criticalMailKey(announcement.id, user.id),
+          // Recorded on the outbox row: the reach (emails_sent / emails_failed) counts by it.
+          announcementId: announcement.id,
           bulk: true,
           ...criticalAnnouncementMail(ctx.config, user, announcement),
         });

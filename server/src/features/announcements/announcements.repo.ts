@@ -17,7 +17,7 @@ import { showAfterInstant, visibleAt } from './announcements.visibility.ts';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 
-/** The template and key the reach trigger (migration 0006) reads: keep them in step with it. */
+/** A critical announcement's e-mail: one per announcement and user (the mail job's idempotency key). */
 export const CRITICAL_MAIL_TEMPLATE = 'announcement.critical';
 export const criticalMailKey = (announcementId: string, userId: string) =>
   `announcement:${announcementId}:${userId}`;
@@ -142,7 +142,7 @@ async function lockPublishing(tx: Tx) {
 
 /**
  * Inserts an announcement. visible_from is when developers first see it: now, or its show-after
- * instant when that is later; null while it is a draft.
+ * instant when that is later; null while it is a draft. Moves nothing derived.
  */
 export async function insert(ctx: AppContext, values: AnnouncementValues, timeZone: string) {
   return ctx.db.transaction(async (tx) => {
@@ -167,7 +167,8 @@ export async function insert(ctx: AppContext, values: AnnouncementValues, timeZo
 /**
  * Updates it. A visible_from that has passed stays (it is the announcement's place in everyone's
  * read watermark); one still ahead, or none, follows the new draft flag and show-after. (Fields are
- * evaluated against the old row, so both CASEs see the same "has it passed".)
+ * evaluated against the old row, so both CASEs see the same "has it passed".) Moves nothing derived:
+ * reads copy visible_from only once it has passed, and then it stays (db/derived.ts).
  */
 export async function update(
   ctx: AppContext,
@@ -203,6 +204,7 @@ export async function update(
   });
 }
 
+// Moves nothing derived: its reads and its counters go with it.
 export async function remove(ctx: AppContext, id: string) {
   const rows = await ctx.db
     .delete(announcements)
@@ -241,6 +243,7 @@ export async function findRecipient(ctx: AppContext, userId: string) {
   return row;
 }
 
+// Moves nothing derived (users feed review_owner_email by e-mail only).
 export async function optOutOfCriticalEmails(ctx: AppContext, userId: string, at: Date) {
   const [row] = await ctx.db
     .update(users)

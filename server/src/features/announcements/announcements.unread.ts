@@ -131,7 +131,8 @@ export async function markAllRead(ctx: AppContext, userId: string) {
 
 /**
  * Records that the user opened a visible announcement (the first time only) and moves the
- * watermark when the opened ones above it outnumber the unread ones there.
+ * watermark when the opened ones above it outnumber the unread ones there. Moves
+ * announcements.read_count and copies visible_from / visible_seq onto the read (here; db/derived.ts).
  */
 export async function markRead(
   ctx: AppContext,

@@ -53,7 +53,10 @@ export async function findOwner(ctx: AppContext, ownerId: string) {
   return row!;
 }
 
-/** Inserts the app and its owner membership in one transaction. */
+/**
+ * Inserts the app and its owner membership in one transaction: developer_apps.owner_id is that
+ * membership's user. Moves live_apps and app_search (triggers; db/derived.ts).
+ */
 export async function insertAppWithOwner(ctx: AppContext, values: NewDeveloperAppRow) {
   return ctx.db.transaction(async (tx) => {
     const [app] = await tx.insert(developerApps).values(values).returning();
@@ -64,6 +67,7 @@ export async function insertAppWithOwner(ctx: AppContext, values: NewDeveloperAp
   });
 }
 
+// Moves app_search and the OAuth clients' app_internal_name on a rename, live_apps on deleted_at (triggers).
 export async function updateApp(ctx: AppContext, appId: string, values: Partial<NewDeveloperAppRow>) {
   const [row] = await ctx.db
     .update(developerApps)
@@ -75,7 +79,7 @@ export async function updateApp(ctx: AppContext, appId: string, values: Partial<
 
 /**
  * Changes one contact of a live app, the row locked meanwhile so two edits never lose each other.
- * Null when the app has no contact with that id.
+ * Null when the app has no contact with that id. Moves nothing derived.
  */
 export async function updateContactRow(
   ctx: AppContext,

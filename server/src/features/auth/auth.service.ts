@@ -156,6 +156,7 @@ export async function changePassword(
   }
 }
 
+// Moves nothing derived (users feed review_owner_email by e-mail only; db/derived.ts).
 export async function updateSettings(
   ctx: AppContext,
   user: SessionUser,

@@ -25,7 +25,8 @@ const uniqueField = (error: unknown): string | null => {
 /**
  * Changes what staff may change. Disabling ends every session of the account at once (rows deleted,
  * cache forgotten); sign-in then refuses it (auth.service.ts). Any change drops the cached session
- * user, so a new role or name applies on the next request.
+ * user, so a new role or name applies on the next request. A new e-mail moves
+ * developer_apps.review_owner_email of the apps they own in review (trigger; db/derived.ts).
  */
 export async function updateUserAsStaff(
   ctx: AppContext,

@@ -12,7 +12,10 @@ export type NewUser = {
   confirmed?: boolean;
 };
 
-/** Creates a confirmed account with a password, without sending mail (seed data, test factories). */
+/**
+ * Creates a confirmed account with a password, without sending mail (seed data, test factories).
+ * Moves nothing derived (a user has no user_app_counts row until a membership; db/derived.ts).
+ */
 export async function createUserWithPassword(ctx: AppContext, input: NewUser) {
   const auth = await ctx.auth.$context;
   const user = await auth.internalAdapter.createUser(

@@ -88,7 +88,7 @@ export async function findMemberByEmail(ctx: AppContext, appId: string, email: s
   return row ?? null;
 }
 
-/** Applies role changes in one transaction; the owner's row is never touched here. */
+/** Applies role changes in one transaction; the owner's row is never touched here. Moves nothing derived. */
 export async function updateMemberRoles(
   ctx: AppContext,
   appId: string,
@@ -110,6 +110,7 @@ export async function updateMemberRoles(
   });
 }
 
+// Moves user_app_counts.live_apps (trigger developer_app_members_count_out; db/derived.ts).
 export async function deleteMember(ctx: AppContext, appId: string, memberId: string) {
   const rows = await ctx.db
     .delete(developerAppMembers)
@@ -127,7 +128,8 @@ export async function deleteMember(ctx: AppContext, appId: string, memberId: str
 /**
  * Moves ownership in one transaction: the target becomes owner, the former owner admin, and the
  * app's (and its OAuth clients') owner column follows. Returns false when someone else changed the
- * memberships first.
+ * memberships first. Moves developer_apps.owner_id and oauth_applications.owner_id (here) and
+ * review_owner_email (trigger; db/derived.ts).
  */
 export async function transferOwnership(
   ctx: AppContext,
@@ -174,7 +176,8 @@ export async function transferOwnership(
 /**
  * Staff change an app's owner (admin app page): the new owner gets the owner membership (joining the
  * app if they were not on it), the previous owner stays on as an admin, and the app and its OAuth
- * clients follow.
+ * clients follow. Moves developer_apps.owner_id and oauth_applications.owner_id (here), live_apps,
+ * app_search and review_owner_email (triggers; db/derived.ts).
  */
 export async function assignOwner(ctx: AppContext, input: { appId: string; userId: string }) {
   const now = ctx.clock.now();

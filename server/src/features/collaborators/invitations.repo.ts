@@ -108,6 +108,7 @@ export async function cancelInvitation(ctx: AppContext, id: string) {
 /**
  * Uses the invitation and adds the membership in one transaction. The status guard makes the token
  * single-use under concurrent accepts. Someone already on the app keeps their role.
+ * Moves user_app_counts.live_apps and developer_app_members.app_search (triggers; db/derived.ts).
  */
 export async function acceptInvitation(ctx: AppContext, invitation: InvitationRow, userId: string) {
   const now = ctx.clock.now();

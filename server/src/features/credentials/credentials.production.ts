@@ -37,7 +37,10 @@ export async function requestProductionAccess(
   if (ctx.config.productionAccessAutoApprove) await approveProductionAccess(ctx, appId);
 }
 
-/** Staff approve a pending request: the production client is created; its secret is issued on first view. */
+/**
+ * Staff approve a pending request: the production client is created; its secret is issued on first view.
+ * Copies the app's owner_id onto the client, and the client's id to the app's uid (db/derived.ts).
+ */
 export async function approveProductionAccess(ctx: AppContext, appId: string, actor?: SessionUser) {
   const app = await findApp(ctx, appId);
   if (!app) throw notFound('Developer app');

@@ -6,6 +6,7 @@ import { isUuid } from '../../platform/ids.ts';
 export type OauthApplicationRow = typeof oauthApplications.$inferSelect;
 type NewOauthApplicationRow = typeof oauthApplications.$inferInsert;
 
+// Moves oauth_applications.app_internal_name (trigger); the caller copies the app's owner_id (db/derived.ts).
 export async function insertOauthApplication(ctx: AppContext, values: NewOauthApplicationRow) {
   const [row] = await ctx.db.insert(oauthApplications).values(values).returning();
   return row!;
@@ -42,6 +43,7 @@ export async function findForApp(
   return row ?? null;
 }
 
+// Moves nothing derived: callers change secrets and settings, never the client's app or owner.
 export async function updateOauthApplication(
   ctx: AppContext,
   id: string,
@@ -57,7 +59,7 @@ export async function updateOauthApplication(
 
 /**
  * Replaces a sealed secret only if it is still the one that was read, so re-sealing under a new key
- * never overwrites a secret reset in the meantime.
+ * never overwrites a secret reset in the meantime. Moves nothing derived.
  */
 export async function resealSecret(ctx: AppContext, id: string, from: string, to: string) {
   await ctx.db

@@ -68,7 +68,7 @@ export async function productionCredentialsFor(
 
 /**
  * The app's sandbox OAuth client: the one a build that died half-way already made, else a new one,
- * so a retried sandbox build never leaves a second client behind.
+ * so a retried sandbox build never leaves a second client behind. Copies the app's owner_id (db/derived.ts).
  */
 export async function ensureSandboxOauthApplication(ctx: AppContext, app: DeveloperAppRow) {
   const existing = await findForApp(ctx, app.id, 'sandbox');

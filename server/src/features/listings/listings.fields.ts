@@ -110,6 +110,7 @@ export function columnsFrom(
   if (body.product_tools !== undefined) set.productTools = body.product_tools;
   if (body.regions !== undefined) set.regions = body.regions;
   if (body.countries !== undefined) set.countries = body.countries;
+  // marketplace_submissions.region_ids is derived from these two (db/derived.ts): written with them.
   if (body.regions !== undefined || body.countries !== undefined)
     set.regionIds = availableRegionIds(set.regions ?? row.regions, set.countries ?? row.countries);
   if (body.security_questionnaire !== undefined) {

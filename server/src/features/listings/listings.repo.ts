@@ -40,12 +40,16 @@ export async function listAttachments(ctx: AppContext | { db: Tx }, submissionId
     .orderBy(asc(marketplaceAttachments.position), asc(marketplaceAttachments.createdAt));
 }
 
+// Moves developer_apps.listing_in_review_at for a row inserted in review (trigger; db/derived.ts).
 export async function insertSubmission(tx: Tx, values: NewSubmissionRow): Promise<SubmissionRow> {
   const [row] = await tx.insert(marketplaceSubmissions).values(values).returning();
   return row!;
 }
 
-/** Saves the listing's fields; answers null when someone else saved or moved it meanwhile. */
+/**
+ * Saves the listing's fields; answers null when someone else saved or moved it meanwhile.
+ * Moves region_ids with regions and countries (the caller's columnsFrom computes it; db/derived.ts).
+ */
 export async function updateSubmission(
   tx: Tx,
   row: SubmissionRow,
@@ -66,7 +70,10 @@ export async function updateSubmission(
   return updated ?? null;
 }
 
-/** Moves a submission out of `from` (the state it must still be in); null when it no longer is. */
+/**
+ * Moves a submission out of `from` (the state it must still be in); null when it no longer is.
+ * Moves developer_apps.listing_in_review_at and review_owner_email (triggers; db/derived.ts).
+ */
 export async function transition(
   tx: Tx,
   id: string,
@@ -87,7 +94,10 @@ export async function transition(
   return row ?? null;
 }
 
-/** The app's live listing other than `keepId` is archived (a newer one was approved). */
+/**
+ * The app's live listing other than `keepId` is archived (a newer one was approved). Moves nothing
+ * derived.
+ */
 export async function archiveLive(tx: Tx, appId: string, keepId: string, now: Date) {
   await tx
     .update(marketplaceSubmissions)
@@ -102,6 +112,7 @@ export async function archiveLive(tx: Tx, appId: string, keepId: string, now: Da
     );
 }
 
+// Moves developer_apps.listing_in_review_at for a row deleted in review (trigger; only drafts are).
 export async function deleteSubmission(ctx: AppContext, id: string): Promise<void> {
   await ctx.db.delete(marketplaceSubmissions).where(eq(marketplaceSubmissions.id, id));
 }

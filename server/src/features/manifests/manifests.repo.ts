@@ -98,12 +98,16 @@ export async function findByNumber(tx: Tx, appId: string, environment: Environme
   return row ?? null;
 }
 
+// Moves developer_apps.version_in_review_at for a row inserted in review (trigger; db/derived.ts).
 export async function insertVersion(tx: Tx, values: NewAppVersionRow): Promise<AppVersionRow> {
   const [row] = await tx.insert(appVersions).values(values).returning();
   return row!;
 }
 
-/** Moves a version on only if it is still in `from` (a concurrent change makes this return null). */
+/**
+ * Moves a version on only if it is still in `from` (a concurrent change makes this return null).
+ * Moves developer_apps.version_in_review_at and review_owner_email (triggers; db/derived.ts).
+ */
 export async function updateState(
   tx: Tx,
   id: string,

@@ -29,6 +29,8 @@ const MailJobPayload = z.object({
   sealed: z.string().optional(),
   template: z.string(),
   idempotencyKey: z.string().min(1).max(300),
+  /** The announcement a critical-announcement e-mail is about: recorded on the outbox row, where its reach counts it. */
+  announcementId: z.uuid().optional(),
 });
 export type MailJobPayload = z.infer<typeof MailJobPayload>;
 
@@ -60,7 +62,9 @@ export const sendMailJob = defineJob({
       ...stored,
       template: message.template,
       delivery: ctx.smtp ? ('smtp' as const) : ('outbox' as const),
+      ...(message.announcementId ? { announcementId: message.announcementId } : {}),
     };
+    // Moves announcements.emails_sent / emails_failed for the row's announcement_id (trigger, db/derived.ts).
     try {
       if (ctx.smtp) {
         await ctx.smtp.sendMail({
@@ -121,7 +125,13 @@ const TRANSACTIONAL_PRIORITY = 10;
  */
 export async function sendMail(
   ctx: AppContext,
-  message: { to: string; template: string; idempotencyKey: string; bulk?: boolean } & RenderedMail,
+  message: {
+    to: string;
+    template: string;
+    idempotencyKey: string;
+    announcementId?: string;
+    bulk?: boolean;
+  } & RenderedMail,
 ): Promise<void> {
   const { secrets = [], bulk = false, ...mail } = message;
   const payload = secrets.length
