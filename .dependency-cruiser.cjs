@@ -8,6 +8,7 @@
  *   server/src/features  one folder per feature, in LAYERS below: a feature imports only features of
  *                        lower layers, and only through their `index.ts` (tests may also use
  *                        `testing.ts`, a feature's fixtures)
+ *   server/src/seed      the demo seeders: features through their `index.ts` only
  *   web/src/lib, components, app   shared web code; lib and components import no feature
  *   web/src/features     the same layering and index rule as the server
  *   scripts/harness      starts a portal process and signs in over HTTP, for the bench and Lighthouse;
@@ -17,15 +18,23 @@
  * No file imports itself back through a circle, on either side.
  */
 
-/** Server features, lowest first. A feature may import features of earlier layers only. */
+/**
+ * Server features, lowest first. A feature may import features of earlier layers only.
+ * `apps` is the floor every app feature stands on (rows, access, settings); `developer-apps` is the
+ * app-page layer that puts one app together from the features between them.
+ */
 const SERVER_LAYERS = [
-  ['audit', 'analytics', 'config', 'outbox'],
-  ['auth', 'announcements'],
-  ['apps'],
-  ['credentials', 'collaborators'],
-  ['sandboxes', 'manifests'],
-  ['marketplace', 'metrics'],
-  ['admin'],
+  ['audit', 'analytics', 'outbox'], // what every feature records; the mail outbox
+  ['auth', 'announcements'], // accounts and sessions; announcements to developers
+  ['config', 'apps', 'review'], // /config; the app floor; one review for versions and listings
+  ['credentials', 'collaborators'], // an app's OAuth clients; its people and invitations
+  ['sandboxes'], // an app's sandbox (its OAuth client comes from credentials)
+  ['manifests'], // app versions (a sandbox version needs a live sandbox)
+  ['listings'], // the marketplace listing workflow (a listing names a production version)
+  ['marketplace'], // the public catalogue of published listings, and their views
+  ['metrics'], // engagement metrics (views from the marketplace)
+  ['developer-apps'], // the single app: settings, people, sandbox, credentials, metrics; staff view
+  ['admin'], // the staff lists and pages
 ];
 
 /**
@@ -114,6 +123,14 @@ module.exports = {
         path: '^server/src/features/',
         pathNot: '^server/src/features/[^/]+/(index|testing)\\.ts$',
       },
+    },
+    {
+      name: 'seed-uses-feature-entry',
+      severity: 'error',
+      comment:
+        'The demo seeders (seed.ts, seed/) use features as any other client does: through their index.ts',
+      from: { path: '^server/src/seed(\\.ts$|/)', pathNot: '\\.test\\.ts$' },
+      to: { path: '^server/src/features/', pathNot: '^server/src/features/[^/]+/index\\.ts$' },
     },
     {
       name: 'web-shared-imports-no-feature',

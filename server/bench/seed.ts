@@ -3,7 +3,7 @@
 // so a migration that adds a column with a default does not break the bench.
 import { performance } from 'node:perf_hooks';
 import { type SQL, sql } from 'drizzle-orm';
-import { createUserWithPassword } from '../src/features/auth/auth.users.ts';
+import { createUserWithPassword } from '../src/features/auth/index.ts';
 import type { AppContext } from '../src/platform/context.ts';
 
 export const BENCH_PASSWORD = 'bench password 1';

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { users } from './db/schema/index.ts';
-import { seedAnnouncements } from './features/announcements/announcements.seed.ts';
-import { seedDeveloperApps } from './features/apps/apps.seed.ts';
-import { createUserWithPassword } from './features/auth/auth.users.ts';
-import { seedManifests } from './features/manifests/manifests.seed.ts';
-import { seedMarketplace } from './features/marketplace/marketplace.seed.ts';
+import { createUserWithPassword } from './features/auth/index.ts';
 import type { AppContext } from './platform/context.ts';
+import { seedAnnouncements } from './seed/announcements.seed.ts';
+import { seedDeveloperApps } from './seed/apps.seed.ts';
+import { seedManifests } from './seed/manifests.seed.ts';
+import { seedMarketplace } from './seed/marketplace.seed.ts';
 
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';
 export const DEMO_DEVELOPER_EMAIL = 'developer@example.com';

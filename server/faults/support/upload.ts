@@ -1,5 +1,5 @@
 // Logo uploads for the faults suite, built from the server tests' own fixtures.
-import { multipart, pngBytes } from '../../src/features/apps/apps.fixtures.ts';
+import { multipart, pngBytes } from '../../src/test/uploads.ts';
 
 /** A valid PNG whose pixels are random, so every upload has distinct bytes. */
 export const randomPng = (width: number, height: number) => pngBytes(width, height, { noise: true });

@@ -224,7 +224,7 @@ export const DERIVED_COLUMNS: DerivedColumn[] = [
     column: 'uid',
     holds: "its production OAuth client's id, once issued",
     sources: ['oauth_applications'],
-    keptBy: byWriters('features/credentials/credentials.service.ts: approveProductionAccess'),
+    keptBy: byWriters('features/credentials/credentials.production.ts: approveProductionAccess'),
     recompute: perApp("string_agg(r.client_id, ',')", 'oauth_applications', "r.environment = 'production'"),
   },
   {
@@ -242,7 +242,7 @@ export const DERIVED_COLUMNS: DerivedColumn[] = [
     sources: ['developer_apps'],
     keptBy: byWriters(
       'features/credentials/credentials.service.ts: ensureSandboxOauthApplication',
-      'features/credentials/credentials.service.ts: approveProductionAccess',
+      'features/credentials/credentials.production.ts: approveProductionAccess',
       ...OWNER_CHANGES,
     ),
     recompute: ofClientsApp('a.owner_id'),
@@ -252,7 +252,7 @@ export const DERIVED_COLUMNS: DerivedColumn[] = [
     column: 'region_ids',
     holds: 'the regions a listing is available in: ticked, or with a ticked country (the region filter)',
     sources: ['marketplace_submissions (regions, countries)'],
-    keptBy: byWriters('features/marketplace/submissions.fields.ts: columnsFrom'),
+    keptBy: byWriters('features/listings/listings.fields.ts: columnsFrom'),
     recompute: `select s.id as key, array(
         select r.value ->> 'id' from jsonb_array_elements('${REGIONS}'::jsonb) with ordinality r(value, n)
         where s.regions -> (r.value ->> 'id') = 'true'

@@ -11,9 +11,10 @@ import { collaboratorsRoutes } from './collaborators/collaborators.routes.ts';
 import { configRoutes } from './config/config.routes.ts';
 import { resealSecretsJob } from './credentials/credentials.jobs.ts';
 import { credentialsRoutes } from './credentials/credentials.routes.ts';
+import { developerAppsRoutes } from './developer-apps/developer-apps.routes.ts';
+import { listingsRoutes, videosRoutes } from './listings/listings.routes.ts';
 import { manifestsRoutes } from './manifests/manifests.routes.ts';
 import { marketplaceRoutes } from './marketplace/marketplace.routes.ts';
-import { submissionsRoutes } from './marketplace/submissions.routes.ts';
 import { installationsCsvPageRoutes, metricsRoutes } from './metrics/metrics.routes.ts';
 import { outboxRoutes } from './outbox/outbox.routes.ts';
 import { provisionSandboxJob } from './sandboxes/sandboxes.jobs.ts';
@@ -28,13 +29,15 @@ export const routeModules: Array<(app: App) => Promise<void>> = [
   adminRoutes,
   auditRoutes,
   announcementsRoutes,
+  developerAppsRoutes,
   appsRoutes,
   credentialsRoutes,
   sandboxesRoutes,
   collaboratorsRoutes,
   manifestsRoutes,
-  submissionsRoutes,
+  listingsRoutes,
   marketplaceRoutes,
+  videosRoutes,
   metricsRoutes,
 ];
 

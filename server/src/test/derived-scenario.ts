@@ -9,10 +9,10 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { mailOutbox } from '../db/schema/index.ts';
-import { createAppAs } from '../features/apps/apps.fixtures.ts';
-import { joinApp } from '../features/collaborators/collaborators.fixtures.ts';
-import { createVersion } from '../features/manifests/manifests.fixtures.ts';
-import { completeDraft } from '../features/marketplace/marketplace.fixtures.ts';
+import { createAppAs } from '../features/apps/testing.ts';
+import { joinApp } from '../features/collaborators/testing.ts';
+import { completeDraft } from '../features/listings/testing.ts';
+import { createVersion } from '../features/manifests/testing.ts';
 import { sendMailJob } from '../platform/mail/mail.ts';
 import type { TestApp, TestClient } from './helpers.ts';
 

@@ -6,7 +6,7 @@ import { buildApp } from '../app.ts';
 import { createContext } from '../bootstrap.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openPglite, openPostgres } from '../db/client.ts';
-import { createUserWithPassword, type NewUser } from '../features/auth/auth.users.ts';
+import { createUserWithPassword, type NewUser } from '../features/auth/index.ts';
 import { createTestClock } from '../platform/clock.ts';
 import type { Limits, SandboxProvisioner } from '../platform/context.ts';
 import { createLogger } from '../platform/logger.ts';

@@ -3,8 +3,8 @@ import { after, describe, test } from 'node:test';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
-import { createAppAs, multipart, pngBytes } from '../features/apps/apps.fixtures.ts';
-import { enableMarketplace } from '../features/marketplace/marketplace.fixtures.ts';
+import { createAppAs } from '../features/apps/testing.ts';
+import { enableMarketplace } from '../features/listings/testing.ts';
 import { createClient, createTestApp, type TestClient } from './helpers.ts';
 import { createContract, errorShapeProblem, leakIn } from './hostile-contract.ts';
 import {
@@ -15,6 +15,7 @@ import {
   requestArbitrary,
 } from './hostile-requests.ts';
 import type { SchemaContext } from './hostile-schema.ts';
+import { multipart, pngBytes } from './uploads.ts';
 
 // ≥ 1,000 generated requests per endpoint signed in (the issue's bar), a tenth of that anonymously.
 // The PostgreSQL pass of `npm test` repeats a smaller batch: the inputs are the same, the database

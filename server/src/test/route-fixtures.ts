@@ -8,9 +8,10 @@ import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Config } from '../config.ts';
 import { developerAppMembers, mailOutbox, sandboxes } from '../db/schema/index.ts';
-import { addMember, createAppAs, multipart, pngBytes } from '../features/apps/apps.fixtures.ts';
-import { invitationToken, joinApp } from '../features/collaborators/collaborators.fixtures.ts';
+import { addMember, createAppAs } from '../features/apps/testing.ts';
+import { invitationToken, joinApp } from '../features/collaborators/testing.ts';
 import { createClient, createTestApp, type TestApp, type TestClient } from './helpers.ts';
+import { multipart, pngBytes } from './uploads.ts';
 
 export const PERSONAS = ['anonymous', 'stranger', 'developer', 'appAdmin', 'owner', 'platformAdmin'] as const;
 /**

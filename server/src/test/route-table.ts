@@ -5,17 +5,13 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { optOutToken } from '../features/announcements/announcements.mail.ts';
-import { multipart, pngBytes } from '../features/apps/apps.fixtures.ts';
+import { completeDraft, enableMarketplace, SHOWCASE_MP4 } from '../features/listings/testing.ts';
 import { EXAMPLE_MANIFEST_4_1 } from '../features/manifests/manifest-examples.ts';
-import { createVersion, promoteVersion, versionBody } from '../features/manifests/manifests.fixtures.ts';
-import {
-  completeDraft,
-  enableMarketplace,
-  SHOWCASE_MP4,
-} from '../features/marketplace/marketplace.fixtures.ts';
+import { createVersion, promoteVersion, versionBody } from '../features/manifests/testing.ts';
 import type { App, RegisteredRoute } from '../platform/http/route.ts';
 import { TEST_PASSWORD, type TestClient } from './helpers.ts';
 import { type FixtureApp, PERSONAS, type Persona, type RouteFixtures } from './route-fixtures.ts';
+import { multipart, pngBytes } from './uploads.ts';
 
 export type Expected = Record<Persona, number>;
 

@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { userRef, users } from './users.ts';
 
 /** Orders publications that share a visible_from instant (see announcements.unread.ts). */
 export const announcementsVisibleSeq = pgSequence('announcements_visible_seq');
@@ -77,9 +77,7 @@ export const announcementReads = pgTable(
     announcementId: uuid('announcement_id')
       .notNull()
       .references(() => announcements.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     readAt: timestamp('read_at', { withTimezone: true }).notNull(),
     /** The announcement's visible_from (fixed by the time anyone can read it), to count reads per range. */
     visibleFrom: timestamp('visible_from', { withTimezone: true }).notNull(),
@@ -105,9 +103,7 @@ export const announcementWatermarks = pgTable('announcement_watermarks', {
 export const announcementUnreads = pgTable(
   'announcement_unreads',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     announcementId: uuid('announcement_id')
       .notNull()
       .references(() => announcements.id, { onDelete: 'cascade' }),

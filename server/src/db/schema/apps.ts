@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { userRef, users } from './users.ts';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -106,6 +106,12 @@ export const developerApps = pgTable(
   ],
 );
 
+/** The app a row belongs to (`developer_app_id`): the row goes with the app. */
+export const appRef = () =>
+  uuid('developer_app_id')
+    .notNull()
+    .references(() => developerApps.id, { onDelete: 'cascade' });
+
 /**
  * How many live (not deleted) apps each user is on: My Apps' Total without counting the user's
  * memberships on every request. Kept by statement triggers (migration 0012) on memberships and on
@@ -123,12 +129,8 @@ export const developerAppMembers = pgTable(
   'developer_app_members',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    developerAppId: uuid('developer_app_id')
-      .notNull()
-      .references(() => developerApps.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    developerAppId: appRef(),
+    userId: userRef(),
     role: text('role', { enum: ['owner', 'admin', 'developer'] }).notNull(),
     /**
      * The app's internal and public name (newline between), for My Apps search. Kept by triggers
@@ -154,9 +156,7 @@ export const oauthApplications = pgTable(
   'oauth_applications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    developerAppId: uuid('developer_app_id')
-      .notNull()
-      .references(() => developerApps.id, { onDelete: 'cascade' }),
+    developerAppId: appRef(),
     environment: text('environment', { enum: ['production', 'sandbox', 'monthly_sandbox'] }).notNull(),
     clientId: text('client_id').notNull().unique(),
     secretHash: text('secret_hash'),
@@ -194,10 +194,7 @@ export const sandboxes = pgTable(
   'sandboxes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    developerAppId: uuid('developer_app_id')
-      .notNull()
-      .unique()
-      .references(() => developerApps.id, { onDelete: 'cascade' }),
+    developerAppId: appRef().unique(),
     status: text('status', { enum: ['pending', 'live', 'failed'] })
       .notNull()
       .default('pending'),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { developerApps } from './apps.ts';
+import { appRef } from './apps.ts';
 import { users } from './users.ts';
 
 /**
@@ -11,9 +11,7 @@ export const developerAppInvitations = pgTable(
   'developer_app_invitations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    developerAppId: uuid('developer_app_id')
-      .notNull()
-      .references(() => developerApps.id, { onDelete: 'cascade' }),
+    developerAppId: appRef(),
     email: text('email').notNull(),
     role: text('role', { enum: ['admin', 'developer'] }).notNull(),
     status: text('status', { enum: ['pending', 'accepted', 'canceled'] })

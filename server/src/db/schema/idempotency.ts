@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { userRef } from './users.ts';
 
 /**
  * One row per (user, Idempotency-Key) on the create routes that opt in (platform/http/idempotency.ts).
@@ -11,9 +11,7 @@ export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     keyHash: text('key_hash').notNull(),
     fingerprint: text('fingerprint').notNull(),
     responseStatus: integer('response_status'),

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { developerApps } from './apps.ts';
+import { appRef } from './apps.ts';
 import { users } from './users.ts';
 
 /**
@@ -21,10 +21,7 @@ import { users } from './users.ts';
  */
 export const appManifests = pgTable('app_manifests', {
   id: uuid('id').primaryKey().defaultRandom(),
-  developerAppId: uuid('developer_app_id')
-    .notNull()
-    .unique()
-    .references(() => developerApps.id, { onDelete: 'cascade' }),
+  developerAppId: appRef().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -37,9 +34,7 @@ export const appVersions = pgTable(
   'app_versions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    developerAppId: uuid('developer_app_id')
-      .notNull()
-      .references(() => developerApps.id, { onDelete: 'cascade' }),
+    developerAppId: appRef(),
     appManifestId: uuid('app_manifest_id')
       .notNull()
       .references(() => appManifests.id, { onDelete: 'cascade' }),

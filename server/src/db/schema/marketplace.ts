@@ -19,7 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { developerApps } from './apps.ts';
+import { appRef } from './apps.ts';
 import { appVersions } from './manifests.ts';
 import { users } from './users.ts';
 
@@ -40,9 +40,7 @@ export const marketplaceSubmissions = pgTable(
   'marketplace_submissions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    developerAppId: uuid('developer_app_id')
-      .notNull()
-      .references(() => developerApps.id, { onDelete: 'cascade' }),
+    developerAppId: appRef(),
     state: text('state', { enum: ['draft', 'in_review', 'published'] })
       .notNull()
       .default('draft'),
@@ -161,9 +159,7 @@ export const marketplaceAttachments = pgTable(
 /** The built-in video host: uploaded videos by their hashed id (what a listing's URL names). */
 export const marketplaceVideos = pgTable('marketplace_videos', {
   hashedId: text('hashed_id').primaryKey(),
-  developerAppId: uuid('developer_app_id')
-    .notNull()
-    .references(() => developerApps.id, { onDelete: 'cascade' }),
+  developerAppId: appRef(),
   name: text('name').notNull(),
   contentType: text('content_type').notNull(),
   byteSize: bigint('byte_size', { mode: 'number' }).notNull(),
@@ -179,9 +175,7 @@ export const marketplaceVideos = pgTable('marketplace_videos', {
 export const marketplaceListingViews = pgTable(
   'marketplace_listing_views',
   {
-    developerAppId: uuid('developer_app_id')
-      .notNull()
-      .references(() => developerApps.id, { onDelete: 'cascade' }),
+    developerAppId: appRef(),
     day: date('day').notNull(),
     /** A daily-salted hash of who viewed (never the address itself). */
     visitor: text('visitor').notNull(),

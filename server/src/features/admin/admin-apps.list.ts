@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { developerApps, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { containsAny, endingInId, type ListSorts, listPage, resolveSort } from '../../platform/list/index.ts';
-import { appInReview } from './review-state.ts';
+import { appInReview } from '../review/index.ts';
 
 const by = endingInId(developerApps.id, 'uuid');
 

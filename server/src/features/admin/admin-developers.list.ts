@@ -3,7 +3,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { containsAny, endingInId, type ListSorts, listPage, resolveSort } from '../../platform/list/index.ts';
-import { toAdminDeveloper } from '../auth/auth.staff.ts';
+import { toAdminDeveloper } from '../auth/index.ts';
 
 const by = endingInId(users.id, 'text');
 

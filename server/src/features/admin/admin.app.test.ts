@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
-import { createAppAs } from '../apps/apps.fixtures.ts';
+import { createAppAs } from '../apps/testing.ts';
 
 let t: TestApp;
 let staff: TestClient;

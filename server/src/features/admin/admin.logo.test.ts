@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
-import { createAppAs, multipart, pngBytes } from '../apps/apps.fixtures.ts';
-import { LOGO_MISSING_MESSAGE } from '../apps/apps.staff.ts';
-import { LOGO_SIZE_MESSAGE, LOGO_TYPE_MESSAGE } from '../apps/logo.ts';
+import { multipart, pngBytes } from '../../test/uploads.ts';
+import { LOGO_SIZE_MESSAGE, LOGO_TYPE_MESSAGE } from '../apps/index.ts';
+import { createAppAs } from '../apps/testing.ts';
+import { LOGO_MISSING_MESSAGE } from '../developer-apps/index.ts';
 
 let t: TestApp;
 let staff: TestClient;

@@ -19,10 +19,14 @@ import {
 import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
 import { answerPage } from '../../platform/list/index.ts';
-import { readAppForm } from '../apps/apps.form.ts';
-import { changeLogoAsStaff, getAppAsStaff, readLogoAsStaff, updateAppAsStaff } from '../apps/apps.staff.ts';
-import { LogoResponse, sendLogo } from '../apps/logo.ts';
-import { findUserForStaff, toAdminDeveloper, updateUserAsStaff } from '../auth/auth.staff.ts';
+import { LogoResponse, readAppForm, sendLogo } from '../apps/index.ts';
+import { findUserForStaff, toAdminDeveloper, updateUserAsStaff } from '../auth/index.ts';
+import {
+  changeLogoAsStaff,
+  getAppAsStaff,
+  readLogoAsStaff,
+  updateAppAsStaff,
+} from '../developer-apps/index.ts';
 import { listAdminApps } from './admin-apps.list.ts';
 import { developerOptions, listAdminDevelopers } from './admin-developers.list.ts';
 import { listAdminOauthApplications } from './admin-oauth.list.ts';

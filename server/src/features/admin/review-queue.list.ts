@@ -3,8 +3,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { developerApps, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { containsAny, endingInId, type ListSorts, listPage, resolveSort } from '../../platform/list/index.ts';
+import { hasPublishedListing, inReviewAtKey } from '../review/index.ts';
 import { appFilters } from './admin-apps.list.ts';
-import { hasPublishedListing, inReviewAtKey } from './review-state.ts';
 
 const by = endingInId(developerApps.id, 'uuid');
 

@@ -11,14 +11,13 @@ import {
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
-import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import { isUuid } from '../../platform/ids.ts';
+import { type AuditActor, recordAudit } from '../audit/index.ts';
 import { criticalFanOutJob } from './announcements.jobs.ts';
 import { verifyOptOutToken } from './announcements.mail.ts';
 import * as repo from './announcements.repo.ts';
 import * as readState from './announcements.unread.ts';
 import { visibility } from './announcements.visibility.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toNotification(row: repo.AnnouncementRow, now: Date, readAt: Date | null = null): Notification {
   return {
@@ -61,7 +60,7 @@ export async function listNotifications(ctx: AppContext, user: SessionUser, quer
 }
 
 async function findVisibleRow(ctx: AppContext, id: string) {
-  if (!UUID.test(id)) throw notFound('Notification');
+  if (!isUuid(id)) throw notFound('Notification');
   const row = await repo.findVisible(ctx, id, ctx.clock.now());
   if (!row) throw notFound('Notification');
   return row;
@@ -126,7 +125,7 @@ export async function adminListNotifications(ctx: AppContext, query: AdminNotifi
 }
 
 async function findForAdmin(ctx: AppContext, id: string) {
-  if (!UUID.test(id)) throw notFound('Notification');
+  if (!isUuid(id)) throw notFound('Notification');
   const row = await repo.findById(ctx, id);
   if (!row) throw notFound('Notification');
   return row;

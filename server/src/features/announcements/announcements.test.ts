@@ -460,14 +460,3 @@ test('the admin author is recorded', async () => {
   assert.equal(created.author_name, 'Avery Admin');
   assert.ok(adminUser.id);
 });
-
-test('the seeder creates normal, critical, draft and scheduled announcements through the service', async () => {
-  const { seedAnnouncements } = await import('./announcements.seed.ts');
-  t.clock.set('2031-01-01T12:00:00Z');
-  await seedAnnouncements(t.ctx, { admin: adminUser });
-  const rows = (await admin.get('/api/v1/admin/notifications?per_page=5')).json();
-  assert.equal(rows.length, 5);
-  assert.equal(rows.filter((r: { critical: boolean }) => r.critical).length, 1);
-  assert.equal(rows.filter((r: { draft: boolean }) => r.draft).length, 1);
-  assert.equal(rows.filter((r: { visible_by_show_after: boolean }) => !r.visible_by_show_after).length, 1);
-});

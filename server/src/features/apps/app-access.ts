@@ -7,12 +7,17 @@ import { type DeveloperAppRow, findAppWithRole, type MemberRole } from './apps.r
 export type AppAccess = { app: DeveloperAppRow; role: MemberRole; permissions: AppPermissions };
 
 /**
- * Loads an app with the caller's role and flags. Someone not on the app gets 404, so an app's
- * existence is never revealed to strangers.
+ * Loads an app with the caller's role and flags. Someone not on the app gets 404 (naming `what` they
+ * asked for: the app, or a thing of it), so an app's existence is never revealed to strangers.
  */
-export async function loadAppAccess(ctx: AppContext, user: SessionUser, appId: string): Promise<AppAccess> {
+export async function loadAppAccess(
+  ctx: AppContext,
+  user: SessionUser,
+  appId: string,
+  what = 'Developer app',
+): Promise<AppAccess> {
   const row = await findAppWithRole(ctx, appId, user.id);
-  if (!row?.role) throw notFound('Developer app');
+  if (!row?.role) throw notFound(what);
   return { app: row.app, role: row.role, permissions: appPermissions(row.role, user) };
 }
 

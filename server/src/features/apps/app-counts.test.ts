@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
-import { createAppAs } from './apps.fixtures.ts';
+import { createAppAs } from './testing.ts';
 
 let t: TestApp;
 let people: string[];

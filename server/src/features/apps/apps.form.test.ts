@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
-import { createAppAs, pngBytes } from './apps.fixtures.ts';
+import { pngBytes } from '../../test/uploads.ts';
 import { FORM_UNREADABLE_MESSAGE } from './apps.form.ts';
+import { createAppAs } from './testing.ts';
 
 let t: TestApp;
 let dataDir: string;

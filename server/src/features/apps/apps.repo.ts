@@ -7,8 +7,10 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { isUuid } from '../../platform/ids.ts';
 import {
   containsAny,
+  endingInId,
   type ListRequest,
   type ListSort,
   listPage,
@@ -19,9 +21,6 @@ export type DeveloperAppRow = typeof developerApps.$inferSelect;
 export type NewDeveloperAppRow = typeof developerApps.$inferInsert;
 export type MemberRole = (typeof developerAppMembers.$inferSelect)['role'];
 export type StoredContact = DeveloperAppRow['contacts'][number];
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 /** A live (not deleted) app with the caller's membership, if any. */
 export async function findAppWithRole(ctx: AppContext, appId: string, userId: string) {
@@ -108,12 +107,7 @@ export async function updateContactRow(
 
 /** My Apps walks the user's memberships newest first: index (user_id, created_at, id). */
 const MEMBERSHIP_ORDER = {
-  created_at: {
-    keys: [
-      { sql: developerAppMembers.createdAt, type: 'timestamptz' },
-      { sql: developerAppMembers.id, type: 'uuid' },
-    ],
-  },
+  created_at: endingInId(developerAppMembers.id, 'uuid')(developerAppMembers.createdAt, 'timestamptz'),
 } satisfies Record<string, ListSort>;
 
 /** What a My Apps row shows: a page reads these, not the whole app (a third of its columns). */
@@ -170,25 +164,6 @@ export async function liveAppCount(ctx: AppContext, userId: string): Promise<num
     .from(userAppCounts)
     .where(eq(userAppCounts.userId, userId));
   return row?.n ?? 0;
-}
-
-/** The app's members with their names and e-mails, owner first. */
-export async function listMembers(ctx: AppContext, appId: string) {
-  const rows = await ctx.db
-    .select({
-      id: developerAppMembers.id,
-      role: developerAppMembers.role,
-      name: users.name,
-      email: users.email,
-    })
-    .from(developerAppMembers)
-    .leftJoin(users, eq(users.id, developerAppMembers.userId))
-    .where(eq(developerAppMembers.developerAppId, appId))
-    .orderBy(developerAppMembers.createdAt);
-  const rank = { owner: 0, admin: 1, developer: 2 } as const;
-  return rows
-    .sort((a, b) => rank[a.role] - rank[b.role])
-    .map((row) => ({ id: row.id, role: row.role, developer: { name: row.name, email: row.email } }));
 }
 
 /** Any app, deleted ones too (staff pages), with its owner. */

@@ -1,29 +1,21 @@
 import { rm } from 'node:fs/promises';
 import {
-  appPermissions,
   type CreateDeveloperAppBody,
-  type DeveloperApp,
   type DeveloperAppPermissions,
   type DeveloperAppSummary,
   type DeveloperAppsQuery,
   UpdateDeveloperAppBody,
-  type UpdateDeveloperAppResponse,
 } from '@portal/contracts';
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { productionCredentialsFor } from '../credentials/credentials.service.ts';
-import { hasMetrics } from '../metrics/metrics.service.ts';
-import { requestSandbox, sandboxFor } from '../sandboxes/sandboxes.service.ts';
 import { type AppAccess, loadAppAccess, requirePermission } from './app-access.ts';
-import { assignContactIds, presentContacts } from './apps.contacts.ts';
+import { assignContactIds } from './apps.contacts.ts';
 import { type AppForm, formFieldsError } from './apps.form.ts';
 import {
   type DeveloperAppRow,
-  findOwner,
   insertAppWithOwner,
   listAppsForUser,
-  listMembers,
   updateApp as updateAppRow,
 } from './apps.repo.ts';
 import { logoColumns, storeLogo } from './logo.ts';
@@ -33,11 +25,11 @@ import { loadTerms } from './terms.ts';
 export const PUBLISHED_LOCKED_FIELDS = ['name', 'internal_name', 'thumbnail', 'remove_thumbnail'] as const;
 export const PUBLISHED_MESSAGE = 'This is a published integration so some fields have been disabled.';
 
-/** Creates the app with its owner membership, records the accepted terms and queues the sandbox. */
-export async function createApp(ctx: AppContext, user: SessionUser, body: CreateDeveloperAppBody) {
+/** Creates the app with its owner membership and records the accepted terms. */
+export async function createAppRow(ctx: AppContext, user: SessionUser, body: CreateDeveloperAppBody) {
   const terms = loadTerms(ctx.config);
   const now = ctx.clock.now();
-  const app = await insertAppWithOwner(ctx, {
+  return insertAppWithOwner(ctx, {
     internalName: body.internal_name,
     ownerId: user.id,
     externalProcoreOwnerId: user.procoreId,
@@ -46,8 +38,6 @@ export async function createApp(ctx: AppContext, user: SessionUser, body: Create
     createdAt: now,
     updatedAt: now,
   });
-  await requestSandbox(ctx, app.id);
-  return presentApp(ctx, { app, role: 'owner', permissions: appPermissions('owner', user) });
 }
 
 /** One page of My Apps. */
@@ -74,10 +64,6 @@ function toSummary({
   } satisfies DeveloperAppSummary;
 }
 
-export async function getApp(ctx: AppContext, user: SessionUser, appId: string): Promise<DeveloperApp> {
-  return presentApp(ctx, await loadAppAccess(ctx, user, appId));
-}
-
 /** Which settings fields the caller may change: role first, then the published lock. */
 export function fieldPermissions(access: AppAccess): Record<string, boolean> {
   const fields = Object.keys(UpdateDeveloperAppBody.shape).concat('thumbnail');
@@ -100,13 +86,16 @@ export async function getPermissions(
   return { ...access.permissions, appFieldPermissions: fieldPermissions(access) };
 }
 
-/** PATCH/PUT: validates like the web form, refuses fields the caller may not edit (403 naming them). */
-export async function updateApp(
+/**
+ * PATCH/PUT: validates like the web form, refuses fields the caller may not edit (403 naming them).
+ * Answers the caller's access with the saved row, and the notice about a small logo.
+ */
+export async function updateAppSettings(
   ctx: AppContext,
   user: SessionUser,
   appId: string,
   form: AppForm,
-): Promise<UpdateDeveloperAppResponse> {
+): Promise<{ access: AppAccess; notice: string | null }> {
   const storage = ctx.storage;
   const discardUpload = () => form.upload && rm(form.upload.tempPath, { force: true });
   let access: AppAccess;
@@ -136,20 +125,29 @@ export async function updateApp(
   const previousKey = access.app.thumbnailKey;
   const removing = body.remove_thumbnail === true && !logo;
   const row = await updateAppRow(ctx, appId, {
+    ...settingsColumns(body, access.app),
+    ...logoColumns(logo, removing),
+  });
+  if (previousKey && (logo || removing)) await storage.delete(previousKey).catch(() => {});
+  return { access: { ...access, app: row }, notice: logo?.notice ?? null };
+}
+
+type SettingsFields = Pick<
+  UpdateDeveloperAppBody,
+  'internal_name' | 'name' | 'redirect_uri' | 'allowed_cors_domain' | 'legacy' | 'connectable' | 'contacts'
+>;
+
+/** The app's columns a settings body changes (only what it names), as the developer's and staff's saves write them. */
+export function settingsColumns(body: SettingsFields, app: Pick<DeveloperAppRow, 'contacts'>) {
+  return {
     ...(body.internal_name !== undefined ? { internalName: body.internal_name } : {}),
     ...(body.name !== undefined ? { name: body.name || null } : {}),
     ...(body.redirect_uri !== undefined ? { redirectUri: body.redirect_uri.trim() } : {}),
     ...(body.allowed_cors_domain !== undefined ? { allowedCorsDomain: body.allowed_cors_domain.trim() } : {}),
     ...(body.legacy !== undefined ? { legacy: body.legacy } : {}),
     ...(body.connectable !== undefined ? { connectable: body.connectable } : {}),
-    ...(body.contacts !== undefined
-      ? { contacts: assignContactIds(access.app.contacts, body.contacts) }
-      : {}),
-    ...logoColumns(logo, removing),
-  });
-  if (previousKey && (logo || removing)) await storage.delete(previousKey).catch(() => {});
-  const app = await presentApp(ctx, { ...access, app: row });
-  return { ...app, thumbnail_notice: logo?.notice ?? null };
+    ...(body.contacts !== undefined ? { contacts: assignContactIds(app.contacts, body.contacts) } : {}),
+  };
 }
 
 /** Owner only; the app disappears for everyone (soft delete). */
@@ -173,47 +171,5 @@ export async function readStoredLogo(ctx: AppContext, app: DeveloperAppRow) {
 }
 
 /** The logo's address; the version changes with the app, so a new logo is never a cached old one. */
-const thumbnailUrl = (app: Pick<DeveloperAppRow, 'id' | 'thumbnailKey' | 'updatedAt'>) =>
+export const thumbnailUrl = (app: Pick<DeveloperAppRow, 'id' | 'thumbnailKey' | 'updatedAt'>) =>
   app.thumbnailKey ? `/api/v1/developer_apps/${app.id}/thumbnail?v=${app.updatedAt.getTime()}` : null;
-
-async function presentApp(ctx: AppContext, access: AppAccess): Promise<DeveloperApp> {
-  const { app, role, permissions } = access;
-  const [owner, collaborators, sandbox, credentials, metricsData] = await Promise.all([
-    findOwner(ctx, app.ownerId),
-    listMembers(ctx, app.id),
-    ctx.config.fedramp ? null : sandboxFor(ctx, app),
-    permissions.canViewClientCredentials ? productionCredentialsFor(ctx, app) : null,
-    hasMetrics(ctx, app.id),
-  ]);
-  return {
-    id: app.id,
-    name: app.name,
-    internal_name: app.internalName,
-    uid: app.uid,
-    production_access: app.productionAccess,
-    requested_confidential: app.requestedConfidential,
-    redirect_uri: app.redirectUri,
-    confidential: app.confidential,
-    grant_type: app.grantType,
-    allowed_cors_domain: app.allowedCorsDomain,
-    legacy: app.legacy,
-    connectable: app.connectable,
-    thumbnail_url: thumbnailUrl(app),
-    published_at: app.publishedAt?.toISOString() ?? null,
-    marketplace_enabled: app.marketplaceEnabled,
-    contacts: presentContacts(app.id, app.contacts),
-    owner,
-    collaborators,
-    external_procore_owner_id: app.externalProcoreOwnerId,
-    role,
-    sandbox,
-    credentials,
-    generate_fake_sandbox_path: permissions.canGenerateFakeSandbox
-      ? `/api/v1/developer_apps/${app.id}/sandbox/generate_fake`
-      : null,
-    terms_accepted_at: app.termsAcceptedAt?.toISOString() ?? null,
-    has_metrics: metricsData,
-    created_at: app.createdAt.toISOString(),
-    updated_at: app.updatedAt.toISOString(),
-  };
-}

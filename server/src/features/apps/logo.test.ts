@@ -5,8 +5,9 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import jpeg from 'jpeg-js';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
-import { createAppAs, multipart, pngBytes } from './apps.fixtures.ts';
+import { multipart, pngBytes } from '../../test/uploads.ts';
 import { LOGO_CORRUPT_MESSAGE, LOGO_DIMENSION_MESSAGE, LOGO_MAX_DIMENSION } from './logo.ts';
+import { createAppAs } from './testing.ts';
 
 let t: TestApp;
 let client: TestClient;

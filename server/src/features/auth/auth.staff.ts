@@ -5,7 +5,7 @@ import { sessions, users } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../audit/index.ts';
 
 export const ACCOUNT_DISABLED = 'This account has been disabled. Contact support.';
 export type UserRow = typeof users.$inferSelect;

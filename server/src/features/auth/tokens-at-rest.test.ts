@@ -7,7 +7,7 @@ import { hashSessionToken } from '../../platform/auth/hashed-session-tokens.ts';
 import { SESSION_CACHE_TTL_MS } from '../../platform/auth/session-cache.ts';
 import { REDACTED } from '../../platform/mail/mail.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/helpers.ts';
-import { createAppAs } from '../apps/apps.fixtures.ts';
+import { createAppAs } from '../apps/testing.ts';
 
 let t: TestApp;
 const delivered: Array<{ to: string; text: string; html: string }> = [];

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { assertPaged, assertPagedOverCap, assertRefusesBadPaging } from '../../platform/list/testkit.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
-import { addMember, createAppAs } from '../apps/apps.fixtures.ts';
+import { addMember, createAppAs } from '../apps/testing.ts';
 
 let t: TestApp;
 let owner: TestClient;

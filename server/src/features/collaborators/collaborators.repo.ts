@@ -1,17 +1,13 @@
 /**
- * The collaborators feature owns the invitations table and every MUTATION of app memberships
- * (add on accept, role change, removal, ownership transfer). The apps feature owns app rows and
- * reads memberships for access checks.
+ * The collaborators feature owns every MUTATION of app memberships (add on accept, role change,
+ * removal, ownership transfer) and the invitations table (invitations.repo.ts). The apps feature
+ * owns app rows and reads memberships for access checks.
  */
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import {
-  developerAppInvitations,
-  developerAppMembers,
-  developerApps,
-  oauthApplications,
-  users,
-} from '../../db/schema/index.ts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { developerAppMembers, developerApps, oauthApplications, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { isUuid } from '../../platform/ids.ts';
 import {
   containsAny,
   type ListRequest,
@@ -20,11 +16,7 @@ import {
   resolveSort,
 } from '../../platform/list/index.ts';
 
-export type InvitationRow = typeof developerAppInvitations.$inferSelect;
 export type MemberRow = typeof developerAppMembers.$inferSelect;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 const ROLE_ORDER = sql`case ${developerAppMembers.role} when 'owner' then 0 when 'admin' then 1 else 2 end`;
 
@@ -170,14 +162,7 @@ export async function transferOwnership(
       )
       .returning();
     if (!promoted) throw stale;
-    await tx
-      .update(developerApps)
-      .set({ ownerId: promoted.userId, updatedAt: now })
-      .where(eq(developerApps.id, input.appId));
-    await tx
-      .update(oauthApplications)
-      .set({ ownerId: promoted.userId, updatedAt: now })
-      .where(eq(oauthApplications.developerAppId, input.appId));
+    await followOwner(tx, input.appId, promoted.userId, now);
     return promoted;
   });
   try {
@@ -186,156 +171,6 @@ export async function transferOwnership(
     if (error === stale) return null;
     throw error;
   }
-}
-
-const OLDEST_FIRST = {
-  created_at: {
-    keys: [
-      { sql: developerAppInvitations.createdAt, type: 'timestamptz' },
-      { sql: developerAppInvitations.id, type: 'uuid' },
-    ],
-  },
-} satisfies Record<string, ListSort>;
-
-/** One page of pending invitations, oldest first; `search` matches the address. */
-export async function pagePendingInvitations(
-  ctx: AppContext,
-  appId: string,
-  request: ListRequest & { search?: string | undefined },
-) {
-  return listPage(
-    ctx,
-    {
-      from: sql`${developerAppInvitations}`,
-      table: 'developer_app_invitations',
-      where: and(
-        eq(developerAppInvitations.developerAppId, appId),
-        eq(developerAppInvitations.status, 'pending'),
-      ),
-      search: containsAny(request.search, [developerAppInvitations.email]),
-      id: developerAppInvitations.id,
-    },
-    resolveSort(OLDEST_FIRST, 'created_at'),
-    request,
-    (ids) =>
-      ctx.db
-        .select({ invitation: developerAppInvitations, inviterName: users.name })
-        .from(developerAppInvitations)
-        .leftJoin(users, eq(users.id, developerAppInvitations.invitedById))
-        .where(inArray(developerAppInvitations.id, ids)),
-    (row) => row.invitation.id,
-  );
-}
-
-export async function findPendingInvitationByEmail(ctx: AppContext, appId: string, email: string) {
-  const [row] = await ctx.db
-    .select()
-    .from(developerAppInvitations)
-    .where(
-      and(
-        eq(developerAppInvitations.developerAppId, appId),
-        eq(developerAppInvitations.email, email),
-        eq(developerAppInvitations.status, 'pending'),
-      ),
-    );
-  return row ?? null;
-}
-
-export async function findInvitation(ctx: AppContext, appId: string, id: string) {
-  if (!isUuid(id)) return null;
-  const [row] = await ctx.db
-    .select()
-    .from(developerAppInvitations)
-    .where(and(eq(developerAppInvitations.developerAppId, appId), eq(developerAppInvitations.id, id)));
-  return row ?? null;
-}
-
-export async function findInvitationByTokenHash(ctx: AppContext, tokenHash: string) {
-  const [row] = await ctx.db
-    .select({ invitation: developerAppInvitations, inviterName: users.name })
-    .from(developerAppInvitations)
-    .leftJoin(users, eq(users.id, developerAppInvitations.invitedById))
-    .where(eq(developerAppInvitations.tokenHash, tokenHash));
-  return row ?? null;
-}
-
-/**
- * Creates a pending invitation. An expired pending one for the same address is canceled first, so
- * the one-pending-per-address index holds. Null when a pending invitation already exists.
- */
-export async function insertInvitation(
-  ctx: AppContext,
-  values: typeof developerAppInvitations.$inferInsert,
-): Promise<InvitationRow | null> {
-  const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
-    await tx
-      .update(developerAppInvitations)
-      .set({ status: 'canceled', canceledAt: now, updatedAt: now })
-      .where(
-        and(
-          eq(developerAppInvitations.developerAppId, values.developerAppId),
-          eq(developerAppInvitations.email, values.email),
-          eq(developerAppInvitations.status, 'pending'),
-          sql`${developerAppInvitations.expiresAt} <= ${now.toISOString()}`,
-        ),
-      );
-    const [row] = await tx.insert(developerAppInvitations).values(values).onConflictDoNothing().returning();
-    return row ?? null;
-  });
-}
-
-/** Cancels a pending invitation; null when it was no longer pending. */
-export async function cancelInvitation(ctx: AppContext, id: string) {
-  const now = ctx.clock.now();
-  const [row] = await ctx.db
-    .update(developerAppInvitations)
-    .set({ status: 'canceled', canceledAt: now, updatedAt: now })
-    .where(and(eq(developerAppInvitations.id, id), eq(developerAppInvitations.status, 'pending')))
-    .returning();
-  return row ?? null;
-}
-
-/**
- * Uses the invitation and adds the membership in one transaction. The status guard makes the token
- * single-use under concurrent accepts. Someone already on the app keeps their role.
- * Moves user_app_counts.live_apps and developer_app_members.app_search (triggers; db/derived.ts).
- */
-export async function acceptInvitation(ctx: AppContext, invitation: InvitationRow, userId: string) {
-  const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
-    const [used] = await tx
-      .update(developerAppInvitations)
-      .set({ status: 'accepted', acceptedAt: now, acceptedById: userId, updatedAt: now })
-      .where(
-        and(eq(developerAppInvitations.id, invitation.id), eq(developerAppInvitations.status, 'pending')),
-      )
-      .returning();
-    if (!used) return null;
-    await tx
-      .insert(developerAppMembers)
-      .values({ developerAppId: invitation.developerAppId, userId, role: invitation.role })
-      .onConflictDoNothing();
-    return used;
-  });
-}
-
-export async function findUserSummary(ctx: AppContext, userId: string | null) {
-  if (!userId) return null;
-  const [row] = await ctx.db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row ?? null;
-}
-
-/** The app behind an invitation, unless it was deleted. */
-export async function findLiveApp(ctx: AppContext, appId: string) {
-  const [row] = await ctx.db
-    .select()
-    .from(developerApps)
-    .where(and(eq(developerApps.id, appId), isNull(developerApps.deletedAt)));
-  return row ?? null;
 }
 
 /**
@@ -370,13 +205,15 @@ export async function assignOwner(ctx: AppContext, input: { appId: string; userI
         target: [developerAppMembers.developerAppId, developerAppMembers.userId],
         set: { role: 'owner', updatedAt: now },
       });
-    await tx
-      .update(developerApps)
-      .set({ ownerId: input.userId, updatedAt: now })
-      .where(eq(developerApps.id, input.appId));
-    await tx
-      .update(oauthApplications)
-      .set({ ownerId: input.userId, updatedAt: now })
-      .where(eq(oauthApplications.developerAppId, input.appId));
+    await followOwner(tx, input.appId, input.userId, now);
   });
+}
+
+/** The app's owner column and its OAuth clients' follow a change of owner. */
+async function followOwner(tx: Tx, appId: string, userId: string, now: Date) {
+  await tx.update(developerApps).set({ ownerId: userId, updatedAt: now }).where(eq(developerApps.id, appId));
+  await tx
+    .update(oauthApplications)
+    .set({ ownerId: userId, updatedAt: now })
+    .where(eq(oauthApplications.developerAppId, appId));
 }

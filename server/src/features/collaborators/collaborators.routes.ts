@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
 import { answerPage } from '../../platform/list/index.ts';
 import * as collaborators from './collaborators.service.ts';
+import * as invitations from './invitations.service.ts';
 
 export async function collaboratorsRoutes(app: App) {
   app.get(
@@ -83,7 +84,7 @@ export async function collaboratorsRoutes(app: App) {
       answerPage(
         request,
         reply,
-        await collaborators.listInvitations(app.ctx, currentUser(request), request.query),
+        await invitations.listInvitations(app.ctx, currentUser(request), request.query),
       ),
   );
 
@@ -94,7 +95,7 @@ export async function collaboratorsRoutes(app: App) {
       schema: { body: CreateInvitationBody, response: { 201: Invitation } },
     },
     async (request, reply) =>
-      reply.status(201).send(await collaborators.invite(app.ctx, currentUser(request), request.body)),
+      reply.status(201).send(await invitations.invite(app.ctx, currentUser(request), request.body)),
   );
 
   app.patch(
@@ -104,7 +105,7 @@ export async function collaboratorsRoutes(app: App) {
       schema: { params: CollaboratorIdParams, body: UpdateInvitationBody, response: { 200: Invitation } },
     },
     async (request) =>
-      collaborators.cancelInvitation(
+      invitations.cancelInvitation(
         app.ctx,
         currentUser(request),
         request.body.developer_app_id,
@@ -118,7 +119,7 @@ export async function collaboratorsRoutes(app: App) {
       config: { access: 'public' },
       schema: { params: InvitationTokenParams, response: { 200: InvitationPreview } },
     },
-    async (request) => collaborators.previewInvitation(app.ctx, request.params.token),
+    async (request) => invitations.previewInvitation(app.ctx, request.params.token),
   );
 
   app.post(
@@ -127,6 +128,6 @@ export async function collaboratorsRoutes(app: App) {
       config: { access: 'user' },
       schema: { params: InvitationTokenParams, response: { 200: AcceptInvitationResult } },
     },
-    async (request) => collaborators.acceptInvitation(app.ctx, currentUser(request), request.params.token),
+    async (request) => invitations.acceptInvitation(app.ctx, currentUser(request), request.params.token),
   );
 }

@@ -8,9 +8,9 @@ import {
   oauthApplications,
 } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
-import { addMember, createAppAs } from '../apps/apps.fixtures.ts';
-import { invitationToken, joinApp, mailsTo } from './collaborators.fixtures.ts';
+import { addMember, createAppAs } from '../apps/testing.ts';
 import { MESSAGES } from './collaborators.service.ts';
+import { invitationToken, joinApp, mailsTo } from './testing.ts';
 
 let t: TestApp;
 before(async () => {

@@ -1,7 +1,7 @@
 import { RuntimeConfig } from '@portal/contracts';
 import { issueCsrfToken } from '../../platform/http/csrf.ts';
 import type { App } from '../../platform/http/route.ts';
-import { toCurrentUser } from '../auth/auth.service.ts';
+import { toCurrentUser } from '../auth/index.ts';
 
 export async function configRoutes(app: App) {
   app.get(

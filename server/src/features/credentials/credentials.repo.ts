@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNotNull, notLike } from 'drizzle-orm';
 import { oauthApplications } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { isUuid } from '../apps/apps.repo.ts';
+import { isUuid } from '../../platform/ids.ts';
 
 export type OauthApplicationRow = typeof oauthApplications.$inferSelect;
 type NewOauthApplicationRow = typeof oauthApplications.$inferInsert;

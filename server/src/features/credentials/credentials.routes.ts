@@ -8,6 +8,7 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
+import * as production from './credentials.production.ts';
 import * as credentials from './credentials.service.ts';
 
 const Ok = z.object({ ok: z.literal(true) });
@@ -43,7 +44,7 @@ export async function credentialsRoutes(app: App) {
       schema: { params: IdParams, body: RequestProductionAccessBody, response: { 200: Ok } },
     },
     async (request) => {
-      await credentials.requestProductionAccess(
+      await production.requestProductionAccess(
         app.ctx,
         currentUser(request),
         request.params.id,
@@ -57,7 +58,7 @@ export async function credentialsRoutes(app: App) {
     '/admin/developer_apps/:id/production_access/approve',
     { config: { access: 'admin' }, schema: { params: IdParams, response: { 200: Ok } } },
     async (request) => {
-      await credentials.approveProductionAccess(app.ctx, request.params.id, currentUser(request));
+      await production.approveProductionAccess(app.ctx, request.params.id, currentUser(request));
       return ok;
     },
   );
@@ -69,7 +70,7 @@ export async function credentialsRoutes(app: App) {
       schema: { params: IdParams, body: DenyProductionAccessBody.nullish(), response: { 200: Ok } },
     },
     async (request) => {
-      await credentials.denyProductionAccess(
+      await production.denyProductionAccess(
         app.ctx,
         request.params.id,
         request.body?.reason,

@@ -2,13 +2,11 @@ import type {
   IssuedSecret,
   OauthApplication,
   ProductionCredentials,
-  RequestProductionAccessBody,
   ResetSecretBody,
 } from '@portal/contracts';
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
-import { sendMail } from '../../platform/mail/mail.ts';
 import {
   decryptSecret,
   encryptSecret,
@@ -20,10 +18,7 @@ import {
   secretMatches,
   secretParts,
 } from '../../platform/secrets.ts';
-import { loadAppAccess, requirePermission } from '../apps/app-access.ts';
-import { type DeveloperAppRow, findApp, findOwner, updateApp } from '../apps/apps.repo.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { productionAccessMail } from './credentials.mail.ts';
+import { type DeveloperAppRow, findApp, loadAppAccess, requirePermission } from '../apps/index.ts';
 import {
   findByClientId,
   findForApp,
@@ -71,7 +66,6 @@ export async function productionCredentialsFor(
   };
 }
 
-/** A sandbox client: working client id and secret, the secret encrypted so it can be revealed. */
 /**
  * The app's sandbox OAuth client: the one a build that died half-way already made, else a new one,
  * so a retried sandbox build never leaves a second client behind. Copies the app's owner_id (db/derived.ts).
@@ -96,89 +90,10 @@ export async function ensureSandboxOauthApplication(ctx: AppContext, app: Develo
   });
 }
 
-export async function requestProductionAccess(
-  ctx: AppContext,
-  user: SessionUser,
-  appId: string,
-  body: RequestProductionAccessBody,
-) {
-  const access = await loadAppAccess(ctx, user, appId);
-  requirePermission(access, 'canModifyCredentials', 'request production credentials');
-  if (access.app.productionAccess !== 'none')
-    throw new AppError('conflict', 'Production credentials have already been requested for this app');
-  await updateApp(ctx, appId, {
-    productionAccess: 'production_pending',
-    requestedConfidential: body.confidential,
-  });
-  if (ctx.config.productionAccessAutoApprove) await approveProductionAccess(ctx, appId);
-}
-
-/**
- * Staff approve a pending request: the production client is created; its secret is issued on first view.
- * Copies the app's owner_id onto the client, and the client's id to the app's uid (db/derived.ts).
- */
-export async function approveProductionAccess(ctx: AppContext, appId: string, actor?: SessionUser) {
-  const app = await findApp(ctx, appId);
-  if (!app) throw notFound('Developer app');
-  if (app.productionAccess !== 'production_pending')
-    throw new AppError('conflict', 'This app has no pending production credentials request');
-  const confidential = app.requestedConfidential !== false;
-  const client = await insertOauthApplication(ctx, {
-    developerAppId: app.id,
-    environment: 'production',
-    clientId: generateClientId(),
-    redirectUri: app.redirectUri,
-    confidential,
-    grantType: app.grantType,
-    allowedCorsDomain: app.allowedCorsDomain,
-    ownerId: app.ownerId,
-  });
-  await updateApp(ctx, app.id, {
-    productionAccess: 'production_approved',
-    uid: client.clientId,
-    confidential,
-  });
-  if (actor) await auditDecision(ctx, actor, app.id, 'production_approved', null);
-  await notifyOwner(ctx, app, true);
-}
-
-export async function denyProductionAccess(
-  ctx: AppContext,
-  appId: string,
-  reason?: string,
-  actor?: SessionUser,
-) {
-  const app = await findApp(ctx, appId);
-  if (!app) throw notFound('Developer app');
-  if (app.productionAccess !== 'production_pending')
-    throw new AppError('conflict', 'This app has no pending production credentials request');
-  await updateApp(ctx, app.id, { productionAccess: 'none', requestedConfidential: null });
-  if (actor) await auditDecision(ctx, actor, app.id, 'none', reason ?? null);
-  await notifyOwner(ctx, app, false, reason);
-}
-
-async function notifyOwner(ctx: AppContext, app: DeveloperAppRow, approved: boolean, reason?: string) {
-  const owner = await findOwner(ctx, app.ownerId);
-  const mail = productionAccessMail(
-    ctx.config,
-    { ownerName: owner.name, appName: app.name ?? app.internalName, appId: app.id, reason },
-    approved,
-  );
-  await sendMail(ctx, {
-    to: owner.email,
-    template: approved ? 'production_access_approved' : 'production_access_denied',
-    idempotencyKey: `production-access:${app.id}:${approved ? 'approved' : 'denied'}:${Date.now()}`,
-    ...mail,
-  });
-}
-
 async function loadClient(ctx: AppContext, user: SessionUser, idOrUid: string) {
   const client = await findOauthApplication(ctx, idOrUid);
   if (!client) throw notFound('OAuth application');
-  const access = await loadAppAccess(ctx, user, client.developerAppId).catch(() => {
-    throw notFound('OAuth application');
-  });
-  return { client, access };
+  return { client, access: await loadAppAccess(ctx, user, client.developerAppId, 'OAuth application') };
 }
 
 export async function getOauthApplication(ctx: AppContext, user: SessionUser, id: string) {
@@ -203,6 +118,18 @@ export async function resetSecret(
   if (client.secretHash && client.environment === 'production' && !body?.acknowledged)
     throw fieldError('acknowledged', RESET_ACKNOWLEDGEMENT_REQUIRED);
   return issueSecret(ctx, client);
+}
+
+/** A client's redirect URIs and CORS origins, as the sandbox settings and the staff app page send them. */
+export async function updateClientSettings(
+  ctx: AppContext,
+  clientId: string,
+  body: { redirect_uri?: string | undefined; allowed_cors_domain?: string | undefined },
+): Promise<void> {
+  await updateOauthApplication(ctx, clientId, {
+    ...(body.redirect_uri !== undefined ? { redirectUri: body.redirect_uri.trim() } : {}),
+    ...(body.allowed_cors_domain !== undefined ? { allowedCorsDomain: body.allowed_cors_domain.trim() } : {}),
+  });
 }
 
 export async function issueSecret(ctx: AppContext, client: OauthApplicationRow): Promise<IssuedSecret> {
@@ -277,24 +204,4 @@ export async function resealSecrets(ctx: AppContext): Promise<{ resealed: number
   if (resealed || unreadable)
     ctx.log.info({ resealed, unreadable }, 're-sealed secrets with the current key');
   return { resealed, unreadable };
-}
-
-function auditDecision(
-  ctx: AppContext,
-  actor: SessionUser,
-  appId: string,
-  state: 'production_approved' | 'none',
-  reason: string | null,
-) {
-  const action =
-    state === 'none' ? 'developer_app.production_access_deny' : 'developer_app.production_access_approve';
-  const after = { production_access: state, ...(reason ? { reason } : {}) };
-  return recordAudit(
-    ctx,
-    actor,
-    action,
-    { type: 'developer_app', id: appId },
-    { production_access: 'production_pending' },
-    after,
-  );
 }

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { mailOutbox, oauthApplications } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
-import { addMember, createAppAs } from '../apps/apps.fixtures.ts';
+import { addMember, createAppAs } from '../apps/testing.ts';
 import { verifyClientSecret } from './credentials.service.ts';
 
 let t: TestApp;

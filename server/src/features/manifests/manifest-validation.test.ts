@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { MANIFEST_MESSAGES, mergeSnippet } from '@portal/contracts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
 import { EXAMPLE_MANIFEST_3, EXAMPLE_MANIFEST_4_1 } from './manifest-examples.ts';
-import { manifestApp } from './manifests.fixtures.ts';
+import { manifestApp } from './testing.ts';
 
 let t: TestApp;
 let owner: TestClient;

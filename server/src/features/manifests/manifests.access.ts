@@ -10,9 +10,9 @@ import {
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
-import { type DeveloperAppRow, findAppWithRole, type MemberRole } from '../apps/apps.repo.ts';
-import { findSandboxForApp } from '../sandboxes/sandboxes.repo.ts';
-import type { AppFacts, AppVersionRow, Environment } from './manifests.repo.ts';
+import { type DeveloperAppRow, findApp, findAppWithRole, type MemberRole } from '../apps/index.ts';
+import { hasLiveSandbox } from '../sandboxes/index.ts';
+import { type AppFacts, type AppVersionRow, type Environment, findVersion } from './manifests.repo.ts';
 
 export const MODIFY_DENIED = 'You do not have permission to create, modify or publish manifests';
 
@@ -38,6 +38,26 @@ export async function loadManifestAccess(
   return { app: row.app, role: row.role };
 }
 
+/**
+ * A version and its live app, for a change by `actor`: the app's owner and admins (`modify`), or
+ * staff on any app. An unknown version, or one the caller may not see, is 404.
+ */
+export async function loadVersionToChange(
+  ctx: AppContext,
+  user: SessionUser,
+  id: string,
+  actor: 'developer' | 'admin',
+): Promise<{ version: AppVersionRow; app: DeveloperAppRow }> {
+  const version = await findVersion(ctx, id);
+  if (!version) throw notFound('App version');
+  const app =
+    actor === 'admin'
+      ? await findApp(ctx, version.developerAppId)
+      : (await loadManifestAccess(ctx, user, version.developerAppId, 'modify', 'App version')).app;
+  if (!app) throw notFound('App version');
+  return { version, app };
+}
+
 export const toEnvironment = (type: EnvironmentType): Environment =>
   type === 'Sandbox' ? 'sandbox' : 'production';
 
@@ -48,8 +68,7 @@ export async function requirePrecondition(ctx: AppContext, app: DeveloperAppRow,
       throw new AppError('conflict', MANIFEST_MESSAGES.productionCredentialsRequired);
     return;
   }
-  const sandbox = await findSandboxForApp(ctx, app.id);
-  if (sandbox?.status !== 'live') throw new AppError('conflict', MANIFEST_MESSAGES.sandboxRequired);
+  if (!(await hasLiveSandbox(ctx, app.id))) throw new AppError('conflict', MANIFEST_MESSAGES.sandboxRequired);
 }
 
 export const versionRef = (row: AppVersionRow): VersionRef => ({

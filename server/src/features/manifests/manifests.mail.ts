@@ -1,6 +1,7 @@
 import type { Config } from '../../config.ts';
-import { escapeHtml, renderLayout } from '../../platform/mail/layout.ts';
+import { escapeHtml } from '../../platform/mail/layout.ts';
 import type { RenderedMail } from '../../platform/mail/mail.ts';
+import { reviewMail } from '../review/index.ts';
 
 type Review = { appName: string; appId: string; version: string; notes: string | null };
 
@@ -11,20 +12,16 @@ function mail(
   notes: { label: string; text: string | null },
   action: { label: string; url: string },
 ): RenderedMail {
-  const notesText = notes.text ? [`${notes.label}:`, notes.text] : [`${notes.label}: none`];
-  const notesHtml = notes.text
-    ? `<p><strong>${escapeHtml(notes.label)}:</strong></p><p style="white-space:pre-wrap;border-left:3px solid #ddd;padding-left:12px">${escapeHtml(notes.text)}</p>`
-    : `<p><strong>${escapeHtml(notes.label)}:</strong> none</p>`;
-  return {
-    subject: heading,
-    text: [...lines, ...notesText, action.url].join('\n\n'),
-    html: renderLayout({
-      platformName: config.platformName,
-      heading,
-      bodyHtml: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('') + notesHtml,
-      action,
-    }),
-  };
+  const extra = notes.text
+    ? {
+        text: [`${notes.label}:`, notes.text],
+        html: `<p><strong>${escapeHtml(notes.label)}:</strong></p><p style="white-space:pre-wrap;border-left:3px solid #ddd;padding-left:12px">${escapeHtml(notes.text)}</p>`,
+      }
+    : {
+        text: [`${notes.label}: none`],
+        html: `<p><strong>${escapeHtml(notes.label)}:</strong> none</p>`,
+      };
+  return reviewMail(config, { heading, lines, extra, action });
 }
 
 /** To platform reviewers: a production version waits for review. */

@@ -4,6 +4,7 @@ import { and, desc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { appManifests, appVersions, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { isUuid } from '../../platform/ids.ts';
 import {
   endingInId,
   type ListRequest,
@@ -17,10 +18,8 @@ export type NewAppVersionRow = typeof appVersions.$inferInsert;
 export type Environment = AppVersionRow['environment'];
 export type ReviewState = AppVersionRow['state'];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function findVersion(ctx: AppContext | { db: Tx }, id: string): Promise<AppVersionRow | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await ctx.db.select().from(appVersions).where(eq(appVersions.id, id));
   return row ?? null;
 }
@@ -144,7 +143,7 @@ export type AppFacts = Awaited<ReturnType<typeof appFacts>>;
 const withCreator = { version: appVersions, creatorName: users.name };
 
 export async function findVersionWithCreator(ctx: AppContext, id: string) {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await ctx.db
     .select(withCreator)
     .from(appVersions)
@@ -190,10 +189,4 @@ export async function pageVersions(
         .where(inArray(appVersions.id, ids)),
     (row) => row.version.id,
   );
-}
-
-/** Platform staff who review versions (every account with the admin role). */
-export async function reviewerEmails(ctx: AppContext): Promise<string[]> {
-  const rows = await ctx.db.select({ email: users.email }).from(users).where(eq(users.role, 'admin'));
-  return rows.map((row) => row.email);
 }

@@ -4,9 +4,9 @@ import { manifestHeaderStatus, REVIEW_STATES, type ReviewState } from '@portal/c
 import { and, eq } from 'drizzle-orm';
 import { analyticsEvents, appVersions } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
-import { mailsTo } from '../collaborators/collaborators.fixtures.ts';
-import { createVersion, manifestTeam, promoteVersion } from './manifests.fixtures.ts';
+import { mailsTo } from '../collaborators/testing.ts';
 import { REVIEW_EVENT_KEY } from './manifests.review.ts';
+import { createVersion, manifestTeam, promoteVersion } from './testing.ts';
 
 let t: TestApp;
 let staff: { user: { email: string }; client: TestClient };

@@ -3,7 +3,6 @@
  * or reject. Every change is recorded as an analytics event and e-mailed: a submission to the
  * reviewers, the outcome (with the notes) to the app's owner and admins.
  */
-import { randomUUID } from 'node:crypto';
 import {
   compareManifestVersions,
   type Manifest,
@@ -15,12 +14,10 @@ import {
 } from '@portal/contracts';
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
-import { sendMail } from '../../platform/mail/mail.ts';
-import { recordEvent } from '../analytics/analytics.service.ts';
-import { type DeveloperAppRow, findApp, listMembers } from '../apps/apps.repo.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { loadManifestAccess, toManifest, versionRef } from './manifests.access.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { DeveloperAppRow } from '../apps/index.ts';
+import { notifyReview, recordReviewChange } from '../review/index.ts';
+import { loadVersionToChange, toManifest, versionRef } from './manifests.access.ts';
 import * as mails from './manifests.mail.ts';
 import * as repo from './manifests.repo.ts';
 
@@ -53,13 +50,7 @@ export async function changeReviewState(
   requested: { state: ReviewState; notes?: string | null | undefined },
   actor: ReviewActor,
 ): Promise<Manifest> {
-  const version = await repo.findVersion(ctx, id);
-  if (!version) throw notFound('App version');
-  const app =
-    actor === 'admin'
-      ? await findApp(ctx, version.developerAppId)
-      : (await loadManifestAccess(ctx, user, version.developerAppId, 'modify', 'App version')).app;
-  if (!app) throw notFound('App version');
+  const { version, app } = await loadVersionToChange(ctx, user, id, actor);
   if (version.environment !== 'production') throw new AppError('conflict', REVIEW_MESSAGES.sandbox);
   const transition = reviewTransition(version.state, requested.state, actor);
   if (!transition.ok) throw new AppError('conflict', transition.message);
@@ -88,73 +79,68 @@ export async function changeReviewState(
     return row;
   });
 
-  if (actor === 'admin') {
-    // The staff audit log keeps each decision on the app's history; the field names the version.
-    const field = `manifest ${versionLabel(versionRef(updated))}`;
-    await recordAudit(
-      ctx,
-      user,
-      transition.event === 'approved' ? 'developer_app.manifest_approve' : 'developer_app.manifest_reject',
-      { type: 'developer_app', id: app.id },
-      { [field]: version.state, admin_notes: version.adminNotes },
-      { [field]: updated.state, admin_notes: updated.adminNotes },
-    );
-  }
-  await recordEvent(ctx, user.id, {
-    key: REVIEW_EVENT_KEY,
-    additional_properties: {
-      developer_app_id: app.id,
-      app_version_id: updated.id,
-      state: transition.event,
-      from: version.state,
-      to: updated.state,
+  // A staff decision goes on the app's audit history; the field names the version.
+  const field = `manifest ${versionLabel(versionRef(updated))}`;
+  await recordReviewChange(ctx, user, {
+    appId: app.id,
+    event: {
+      key: REVIEW_EVENT_KEY,
+      properties: {
+        developer_app_id: app.id,
+        app_version_id: updated.id,
+        state: transition.event,
+        from: version.state,
+        to: updated.state,
+      },
     },
+    audit:
+      actor === 'admin'
+        ? {
+            action:
+              transition.event === 'approved'
+                ? 'developer_app.manifest_approve'
+                : 'developer_app.manifest_reject',
+            before: { [field]: version.state, admin_notes: version.adminNotes },
+            after: { [field]: updated.state, admin_notes: updated.adminNotes },
+          }
+        : undefined,
   });
-  // One key per change, so a retried mail job never sends twice and a later change mails again.
-  await notify(ctx, user, app, updated, { event: transition.event, id: randomUUID() });
+  if (transition.event !== 'withdrawn') await notify(ctx, user, app, updated, transition.event);
   const row = await repo.findVersionWithCreator(ctx, updated.id);
   return toManifest(row!.version, row!.creatorName, await repo.appFacts(ctx, app.id));
 }
 
+/** Mails the change: a submission to the reviewers, a decision (with the notes) to the owner and admins. */
 async function notify(
   ctx: AppContext,
   user: SessionUser,
   app: DeveloperAppRow,
   version: repo.AppVersionRow,
-  change: { event: ReviewEvent; id: string },
+  event: 'submitted' | 'approved' | 'rejected',
 ) {
-  const { event } = change;
-  if (event === 'withdrawn') return;
   const review = {
     appName: app.name ?? app.internalName,
     appId: app.id,
     version: versionLabel(versionRef(version)),
   };
-  const key = (email: string) => `manifests.${event}:${version.id}:${change.id}:${email}`;
-  if (event === 'submitted') {
-    const mail = mails.submittedMail(ctx.config, {
-      ...review,
-      notes: version.developerNotes,
-      submitterName: user.name,
-    });
-    for (const email of await repo.reviewerEmails(ctx))
-      await sendMail(ctx, {
-        to: email,
-        template: 'manifests.submitted',
-        idempotencyKey: key(email),
-        ...mail,
-      });
-    return;
-  }
-  const mail = mails.reviewedMail(ctx.config, {
-    ...review,
-    notes: version.adminNotes,
-    approved: event === 'approved',
+  const mail =
+    event === 'submitted'
+      ? mails.submittedMail(ctx.config, {
+          ...review,
+          notes: version.developerNotes,
+          submitterName: user.name,
+        })
+      : mails.reviewedMail(ctx.config, {
+          ...review,
+          notes: version.adminNotes,
+          approved: event === 'approved',
+        });
+  await notifyReview(ctx, {
+    kind: 'manifests',
+    event,
+    subjectId: version.id,
+    appId: app.id,
+    template: `manifests.${event}`,
+    mail,
   });
-  const recipients = (await listMembers(ctx, app.id))
-    .filter((member) => member.role === 'owner' || member.role === 'admin')
-    .map((member) => member.developer.email)
-    .filter((email): email is string => Boolean(email));
-  for (const email of recipients)
-    await sendMail(ctx, { to: email, template: `manifests.${event}`, idempotencyKey: key(email), ...mail });
 }

@@ -18,11 +18,11 @@ import type { Tx } from '../../db/client.ts';
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
-import { findApp } from '../apps/apps.repo.ts';
 import { configuredToContent, isAuthCodeCapable, prepareContent } from './manifest-content.ts';
 import { validateManifest } from './manifest-validation.ts';
 import {
   loadManifestAccess,
+  loadVersionToChange,
   requirePrecondition,
   toEnvironment,
   toManifest,
@@ -176,13 +176,7 @@ export async function promote(
   body: AppVersionPromotionBody['app_version_promotion'],
   actor: 'developer' | 'admin',
 ): Promise<Manifest> {
-  const source = await repo.findVersion(ctx, body.source_app_version_id);
-  if (!source) throw notFound('App version');
-  const app =
-    actor === 'admin'
-      ? await findApp(ctx, source.developerAppId)
-      : (await loadManifestAccess(ctx, user, source.developerAppId, 'modify', 'App version')).app;
-  if (!app) throw notFound('App version');
+  const { version: source, app } = await loadVersionToChange(ctx, user, body.source_app_version_id, actor);
   if (source.environment !== 'sandbox')
     throw new AppError('conflict', 'Only sandbox versions can be promoted to production');
   await requirePrecondition(ctx, app, 'production');

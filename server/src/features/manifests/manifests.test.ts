@@ -8,16 +8,10 @@ import {
   manifestToConfigured,
 } from '@portal/contracts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
-import { createAppAs } from '../apps/apps.fixtures.ts';
+import { createAppAs } from '../apps/testing.ts';
 import { EXAMPLE_MANIFEST_3, EXAMPLE_MANIFEST_4_1 } from './manifest-examples.ts';
 import { MODIFY_DENIED } from './manifests.access.ts';
-import {
-  createVersion,
-  manifestApp,
-  manifestTeam,
-  promoteVersion,
-  versionBody,
-} from './manifests.fixtures.ts';
+import { createVersion, manifestApp, manifestTeam, promoteVersion, versionBody } from './testing.ts';
 
 let t: TestApp;
 before(async () => {

@@ -1,22 +1,23 @@
 /**
- * The public marketplace (published listings, their media) and the draft preview, plus categories.
+ * The public marketplace (published listings, their media) and the draft preview.
  * Drafts and their files are visible only to the app's people and platform staff.
  */
-import type { Category, MarketplaceListing, MarketplaceListQuery } from '@portal/contracts';
+import type { MarketplaceListing, MarketplaceListQuery } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
-import { findApp, findAppWithRole } from '../apps/apps.repo.ts';
+import { findApp, findAppWithRole } from '../apps/index.ts';
+import {
+  categories,
+  findAttachment,
+  listAttachments,
+  type SubmissionRow,
+  submissionAccess,
+} from '../listings/index.ts';
+import { toPublicListing, toSummary } from './marketplace.present.ts';
 import { anyViews, dailyViews, findLiveBySlug, listLive, logosOf } from './marketplace.repo.ts';
 import { countView, portalDay } from './marketplace.views.ts';
-import { submissionAccess } from './submissions.access.ts';
-import { toPublicListing, toSummary } from './submissions.present.ts';
-import { findAttachment, listAttachments, listCategories, type SubmissionRow } from './submissions.repo.ts';
-
-export async function categories(ctx: AppContext): Promise<Category[]> {
-  return (await listCategories(ctx)).map((row) => ({ id: row.id, label: row.label }));
-}
 
 export async function listMarketplace(ctx: AppContext, query: MarketplaceListQuery) {
   const page = await listLive(ctx, {

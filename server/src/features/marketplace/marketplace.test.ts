@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
-import { createAppAs } from '../apps/apps.fixtures.ts';
-import { completeDraft } from './marketplace.fixtures.ts';
+import { createAppAs } from '../apps/testing.ts';
+import { completeDraft } from '../listings/testing.ts';
 import { dailyViews } from './marketplace.repo.ts';
 import { isObviousBot } from './marketplace.views.ts';
 

@@ -12,9 +12,8 @@ import {
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
-import { loadAppAccess } from '../apps/app-access.ts';
-import { findAppForStaff } from '../apps/apps.repo.ts';
-import { hasViews, today, viewsPerDay } from '../marketplace/marketplace.service.ts';
+import { findAppForStaff, loadAppAccess } from '../apps/index.ts';
+import { hasViews, today, viewsPerDay } from '../marketplace/index.ts';
 import { installationsCsv } from './metrics.csv.ts';
 
 /** Staff see any app (deleted ones too, like the admin app page); others only apps they are on. */

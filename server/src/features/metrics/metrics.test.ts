@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
-import { addMember, createAppAs } from '../apps/apps.fixtures.ts';
-import { completeDraft } from '../marketplace/marketplace.fixtures.ts';
+import { addMember, createAppAs } from '../apps/testing.ts';
+import { completeDraft } from '../listings/testing.ts';
 
 let t: TestApp;
 let owner: TestClient;

@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import { oauthApplications } from '../../db/schema/index.ts';
 import { decryptSecret, keyringFor } from '../../platform/secrets.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
-import { createAppAs } from '../apps/apps.fixtures.ts';
-import { resealSecretsJob } from '../credentials/credentials.jobs.ts';
+import { createAppAs } from '../apps/testing.ts';
+import { resealSecretsJob } from '../credentials/index.ts';
 
 const KEY_A = 'key-a-key-a-key-a-key-a-key-a-key-a-0001';
 const KEY_B = 'key-b-key-b-key-b-key-b-key-b-key-b-0002';

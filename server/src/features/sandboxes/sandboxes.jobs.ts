@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { defineJob } from '../../platform/jobs.ts';
-import { buildSandbox } from './sandboxes.service.ts';
+import { buildSandbox } from './sandboxes.build.ts';
 
 /**
  * Builds a pending sandbox. A run that dies (the process killed, the database gone) is retried; the

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { sandboxes } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { isUuid } from '../apps/apps.repo.ts';
+import { isUuid } from '../../platform/ids.ts';
 
 export type SandboxRow = typeof sandboxes.$inferSelect;
 

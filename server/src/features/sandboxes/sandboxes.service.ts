@@ -2,24 +2,14 @@ import type { IssuedSecret, SandboxOauthApp, UpdateSandboxBody } from '@portal/c
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { sendMail } from '../../platform/mail/mail.ts';
 import { maskSecret } from '../../platform/secrets.ts';
-import { loadAppAccess, requirePermission } from '../apps/app-access.ts';
-import { type DeveloperAppRow, findApp, findOwner } from '../apps/apps.repo.ts';
-import { findOauthApplication, updateOauthApplication } from '../credentials/credentials.repo.ts';
-import { ensureSandboxOauthApplication, issueSecret } from '../credentials/credentials.service.ts';
-import type { SandboxProvisioner } from './provisioner.ts';
+import type { DeveloperAppRow } from '../apps/index.ts';
+import { loadAppAccess, requirePermission } from '../apps/index.ts';
+import { findOauthApplication, issueSecret, updateClientSettings } from '../credentials/index.ts';
+import { buildSandbox } from './sandboxes.build.ts';
 import { provisionSandboxJob } from './sandboxes.jobs.ts';
-import { sandboxReadyMail } from './sandboxes.mail.ts';
-import {
-  findSandbox,
-  findSandboxForApp,
-  type SandboxRow,
-  updatePendingSandbox,
-  upsertPendingSandbox,
-} from './sandboxes.repo.ts';
+import { findSandbox, findSandboxForApp, type SandboxRow, upsertPendingSandbox } from './sandboxes.repo.ts';
 
-export const SANDBOX_FAILED_MESSAGE = 'Something went wrong building your sandbox.';
 export const OWNER_ONLY_SANDBOX = 'Please ask the app owner to generate a sandbox';
 
 /** Puts the app's sandbox in pending and queues the build after the configured provisioning time. */
@@ -31,67 +21,9 @@ export async function requestSandbox(ctx: AppContext, developerAppId: string): P
   return sandbox;
 }
 
-/**
- * Builds a pending sandbox: the provisioner makes the company, then the sandbox gets its OAuth client
- * and goes live, and the owner is told. Safe to run again after dying at any point (a retried job):
- * the client is reused, the live switch happens once, and the e-mail's key is the live switch's, so
- * a second run queues nothing new. A provisioner failure marks the sandbox failed at once (the owner
- * can generate it again); any other failure is thrown for the job to retry, and the last attempt
- * marks it failed rather than leave it pending for ever.
- */
-export async function buildSandbox(
-  ctx: AppContext,
-  sandboxId: string,
-  { finalAttempt }: { finalAttempt: boolean },
-): Promise<void> {
-  let sandbox = await findSandbox(ctx, sandboxId);
-  if (!sandbox) return;
-  const app = await findApp(ctx, sandbox.developerAppId);
-  if (!app) return;
-  const appName = app.name ?? app.internalName;
-  if (sandbox.status === 'pending') {
-    const pending = sandbox;
-    let built: Awaited<ReturnType<SandboxProvisioner['provision']>>;
-    try {
-      built = await ctx.sandboxProvisioner.provision({ developerAppId: app.id, appName });
-    } catch (error) {
-      ctx.log.error({ err: error, sandboxId }, 'sandbox provisioning failed');
-      await markFailed(ctx, pending.id);
-      return;
-    }
-    try {
-      const client = await ensureSandboxOauthApplication(ctx, app);
-      const live = await updatePendingSandbox(ctx, pending.id, {
-        status: 'live',
-        companyId: built.companyId,
-        url: built.url,
-        failureMessage: null,
-        oauthApplicationId: pending.oauthApplicationId ?? client.id,
-      });
-      sandbox = live ?? (await findSandbox(ctx, pending.id));
-    } catch (error) {
-      if (finalAttempt) await markFailed(ctx, pending.id);
-      throw error;
-    }
-  }
-  if (sandbox?.status !== 'live' || !sandbox.url) return;
-  const owner = await findOwner(ctx, app.ownerId);
-  await sendMail(ctx, {
-    to: owner.email,
-    template: 'sandbox_ready',
-    // The moment it went live: the same for every run that finds it live, new after a regeneration.
-    idempotencyKey: `sandbox-ready:${sandbox.id}:${sandbox.updatedAt.getTime()}`,
-    ...sandboxReadyMail(ctx.config, {
-      ownerName: owner.name,
-      appName,
-      appId: app.id,
-      sandboxUrl: sandbox.url,
-    }),
-  });
-}
-
-async function markFailed(ctx: AppContext, sandboxId: string) {
-  await updatePendingSandbox(ctx, sandboxId, { status: 'failed', failureMessage: SANDBOX_FAILED_MESSAGE });
+/** Whether the app's sandbox is live (a sandbox manifest version needs one). */
+export async function hasLiveSandbox(ctx: AppContext, appId: string): Promise<boolean> {
+  return (await findSandboxForApp(ctx, appId))?.status === 'live';
 }
 
 /** The owner (re)generates a sandbox that is missing or failed. */
@@ -117,20 +49,14 @@ export async function generateFakeSandbox(ctx: AppContext, user: SessionUser, ap
 async function loadSandboxAccess(ctx: AppContext, user: SessionUser, id: string) {
   const sandbox = await findSandbox(ctx, id);
   if (!sandbox) throw notFound('Sandbox');
-  const access = await loadAppAccess(ctx, user, sandbox.developerAppId).catch(() => {
-    throw notFound('Sandbox');
-  });
-  return { sandbox, access };
+  return { sandbox, access: await loadAppAccess(ctx, user, sandbox.developerAppId, 'Sandbox') };
 }
 
 export async function updateSandbox(ctx: AppContext, user: SessionUser, id: string, body: UpdateSandboxBody) {
   const { sandbox, access } = await loadSandboxAccess(ctx, user, id);
   requirePermission(access, 'canEdit', 'edit the sandbox settings');
   if (!sandbox.oauthApplicationId) throw new AppError('conflict', 'The sandbox is not live yet');
-  await updateOauthApplication(ctx, sandbox.oauthApplicationId, {
-    ...(body.redirect_uri !== undefined ? { redirectUri: body.redirect_uri.trim() } : {}),
-    ...(body.allowed_cors_domain !== undefined ? { allowedCorsDomain: body.allowed_cors_domain.trim() } : {}),
-  });
+  await updateClientSettings(ctx, sandbox.oauthApplicationId, body);
   const fresh = await findSandbox(ctx, id);
   return sandboxFor(ctx, access.app, fresh);
 }
@@ -183,8 +109,5 @@ export async function sandboxFor(
 export async function updateSandboxAsStaff(ctx: AppContext, app: DeveloperAppRow, body: UpdateSandboxBody) {
   const sandbox = await findSandboxForApp(ctx, app.id);
   if (!sandbox?.oauthApplicationId) throw new AppError('conflict', 'The sandbox is not live yet');
-  await updateOauthApplication(ctx, sandbox.oauthApplicationId, {
-    ...(body.redirect_uri !== undefined ? { redirectUri: body.redirect_uri.trim() } : {}),
-    ...(body.allowed_cors_domain !== undefined ? { allowedCorsDomain: body.allowed_cors_domain.trim() } : {}),
-  });
+  await updateClientSettings(ctx, sandbox.oauthApplicationId, body);
 }

@@ -3,8 +3,8 @@ import { after, afterEach, before, describe, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { developerApps, mailOutbox, oauthApplications } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
-import { addMember, createAppAs } from '../apps/apps.fixtures.ts';
-import { ensureSandboxOauthApplication, verifyClientSecret } from '../credentials/credentials.service.ts';
+import { addMember, createAppAs } from '../apps/testing.ts';
+import { ensureSandboxOauthApplication, verifyClientSecret } from '../credentials/index.ts';
 import { builtInProvisioner, type SandboxProvisioner } from './provisioner.ts';
 import { provisionSandboxJob } from './sandboxes.jobs.ts';
 

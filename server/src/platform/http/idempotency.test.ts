@@ -13,9 +13,9 @@ import {
   idempotencyKeys,
   marketplaceSubmissions,
 } from '../../db/schema/index.ts';
-import { createAppAs } from '../../features/apps/apps.fixtures.ts';
-import { manifestApp, versionBody } from '../../features/manifests/manifests.fixtures.ts';
-import { enableMarketplace } from '../../features/marketplace/marketplace.fixtures.ts';
+import { createAppAs } from '../../features/apps/testing.ts';
+import { enableMarketplace } from '../../features/listings/testing.ts';
+import { manifestApp, versionBody } from '../../features/manifests/testing.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { errorHandler } from './error-handler.ts';

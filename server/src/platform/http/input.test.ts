@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import { createAppAs, multipart } from '../../features/apps/apps.fixtures.ts';
+import { createAppAs } from '../../features/apps/testing.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp, type TestClient } from '../../test/helpers.ts';
+import { multipart } from '../../test/uploads.ts';
 import { UNSTORABLE_TEXT_MESSAGE } from './storable-text.ts';
 
 let t: TestApp;

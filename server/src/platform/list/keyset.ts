@@ -2,6 +2,7 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { fieldError } from '../errors.ts';
+import { UUID_PATTERN } from '../ids.ts';
 
 /** Column types a sort key may have; cursors carry their values as text. */
 export type KeyType = 'timestamptz' | 'uuid' | 'text' | 'integer';
@@ -62,7 +63,7 @@ export type KeyRead = { keys: KeyRow[]; more: boolean };
 
 const KEY_FORMAT: Record<KeyType, RegExp> = {
   timestamptz: /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)?$/,
-  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  uuid: UUID_PATTERN,
   text: /^[\s\S]{0,1000}$/,
   integer: /^-?\d{1,18}$/,
 };

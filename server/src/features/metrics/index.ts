@@ -1,0 +1,2 @@
+/** An app's engagement metrics; what the single app needs: whether there are any. */
+export { hasMetrics } from './metrics.service.ts';
