@@ -1,7 +1,8 @@
 /**
  * The starting manifest per schema version and the editor's snippet helpers (data connection,
  * embedded, full screen, side panel). Every template and snippet passes validation on its own
- * (manifest-validation.test.ts › examples, templates and snippets), so a developer starts from something that can be saved.
+ * (manifest-validation.test.ts › examples, templates and snippets), so a developer starts from
+ * something that can be saved.
  */
 import {
   type JsonObject,
