@@ -6,8 +6,11 @@
  *   server/src/platform  the request pipeline, auth, mail, lists, jobs, storage; imports no feature
  *   server/src/db        schema, migrations, the driver; imports no feature
  *   server/src/features  one folder per feature, in LAYERS below: a feature imports only features of
- *                        lower layers, and only through their `index.ts` (tests may also use
- *                        `testing.ts`, a feature's fixtures)
+ *                        lower layers, and only through their `index.ts` (test code may also use
+ *                        `testing.ts`, a feature's fixtures; test code is `*.test.ts`, `testing.ts`
+ *                        and `<name>.route-table.ts`, the feature's rows of the route table)
+ *   server/src/test      the test app, the route table's assembly and the generated suites; features
+ *                        through their `index.ts`, `testing.ts` or route table only
  *   server/src/seed      the demo seeders: features through their `index.ts` only
  *   web/src/lib, components, app   shared web code; lib and components import no feature
  *   web/src/features     the same layering and index rule as the server
@@ -48,8 +51,11 @@ const WEB_LAYERS = [
   ['app-page', 'admin'],
 ];
 
-/** Test code: a test, or a feature's fixtures (`testing.ts`). */
-const testCode = '(\\.test|/testing)\\.tsx?$';
+/**
+ * Test code: a test, a feature's fixtures (`testing.ts`), or a feature's rows of the route table
+ * (`<name>.route-table.ts`, put together in server/src/test/route-table.ts).
+ */
+const testCode = '(\\.test|\\.route-table|/testing)\\.tsx?$';
 
 const alt = (names) => names.map((n) => n.replace(/[-]/g, '\\-')).join('|');
 
@@ -70,8 +76,8 @@ function layerRules(side, layers) {
 }
 
 /**
- * A feature reaches another only through its index.ts. Tests and a feature's fixtures (`testing.ts`,
- * test code too) may also use another feature's testing.ts.
+ * A feature reaches another only through its index.ts. Test code (tests, a feature's fixtures in
+ * `testing.ts`, its route table) may also use another feature's testing.ts.
  */
 function entryRules(side) {
   return [
@@ -88,8 +94,8 @@ function entryRules(side) {
     {
       name: `${side}-feature-entry-tests`,
       severity: 'error',
-      comment: "A test reaches another feature through its index.ts or its fixtures' testing.ts",
-      from: { path: `^${side}/src/features/([^/]+)/(.*\\.test|testing)\\.tsx?$` },
+      comment: "Test code reaches another feature through its index.ts or its fixtures' testing.ts",
+      from: { path: `^${side}/src/features/([^/]+)/(.*\\.test|.*\\.route-table|testing)\\.tsx?$` },
       to: {
         path: `^${side}/src/features/[^/]+/`,
         pathNot: [`^${side}/src/features/$1/`, `^${side}/src/features/[^/]+/(index|testing)\\.tsx?$`],
@@ -123,6 +129,25 @@ module.exports = {
         path: '^server/src/features/',
         pathNot: '^server/src/features/[^/]+/(index|testing)\\.ts$',
       },
+    },
+    {
+      name: 'test-uses-feature-entry',
+      severity: 'error',
+      comment:
+        "server/src/test (the test app, the route table, the suites) uses a feature's index.ts, testing.ts or route table",
+      from: { path: '^server/src/test/' },
+      to: {
+        path: '^server/src/features/',
+        pathNot: '^server/src/features/([^/]+)/(index|testing|\\1\\.route-table)\\.ts$',
+      },
+    },
+    {
+      name: 'route-tables-read-by-the-assembly',
+      severity: 'error',
+      comment:
+        "A feature's route table is test code: only server/src/test/route-table.ts puts the tables together",
+      from: { pathNot: '^server/src/test/route-table\\.ts$' },
+      to: { path: '\\.route-table\\.ts$' },
     },
     {
       name: 'seed-uses-feature-entry',

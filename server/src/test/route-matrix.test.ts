@@ -13,7 +13,7 @@ import {
   type Persona,
   type RouteFixtures,
 } from './route-fixtures.ts';
-import { callRoute, routeTable } from './route-table.ts';
+import { callRoute, mergeRouteTables, routeTable } from './route-table.ts';
 
 const t = await createRouteTestApp();
 const table = routeTable(t.app);
@@ -27,12 +27,14 @@ test('a registered route missing from the table, or a table entry without a rout
   const withNew = {
     routeRegistry: [...t.app.routeRegistry, { method: 'GET', url: '/api/v1/new', access: 'user' }],
   };
-  assert.throws(
-    () => routeTable(withNew as App),
-    /missing from server\/src\/test\/route-table\.ts.*GET \/api\/v1\/new/,
-  );
+  assert.throws(() => routeTable(withNew as App), /missing from the route table.*GET \/api\/v1\/new/);
   const withoutOne = { routeRegistry: t.app.routeRegistry.slice(1) };
   assert.throws(() => routeTable(withoutOne as App), /not registered: GET /);
+  const row = table[0]!.spec;
+  assert.throws(
+    () => mergeRouteTables([{ 'GET /api/v1/twice': row }, { 'GET /api/v1/twice': row }]),
+    /GET \/api\/v1\/twice is in two route tables/,
+  );
 });
 
 test("every route's expectations agree with the access it declares", () => {

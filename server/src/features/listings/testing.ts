@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { developerApps } from '../../db/schema/index.ts';
 import type { TestApp, TestClient } from '../../test/helpers.ts';
+import type { RouteFixtures } from '../../test/route-fixtures.ts';
 import { multipart, pngBytes } from '../../test/uploads.ts';
 import { createVersion } from '../manifests/testing.ts';
 
@@ -107,4 +108,42 @@ export async function completeDraft(t: TestApp, client: TestClient, appId: strin
   });
   if (saved.statusCode !== 200) throw new Error(`media save failed: ${saved.statusCode} ${saved.body}`);
   return saved.json();
+}
+
+/**
+ * The listings the route table's rows call (test/route-table.ts), made once per fixture set: a draft
+ * on the main app, and a published listing of an app of its own (its slug, a picture, the video).
+ */
+const routeTableListingsBuilt = new WeakMap<
+  RouteFixtures,
+  Promise<{ draftId: string; slug: string; picture: string; video: string }>
+>();
+export function routeTableListings(fx: RouteFixtures) {
+  let built = routeTableListingsBuilt.get(fx);
+  if (!built) {
+    built = (async () => {
+      const { owner, platformAdmin } = fx.clients;
+      await enableMarketplace(fx.t, fx.app.id);
+      const draft = await owner.post(`/api/v1/developer_apps/${fx.app.id}/submissions`, {
+        public_name: 'Route Matrix Listing',
+      });
+      if (draft.statusCode !== 201) throw new Error(`listing fixture: ${draft.body}`);
+      const app = await fx.freshApp();
+      const listing = await completeDraft(fx.t, owner, app.id, fx.unique('Matrix Listing '));
+      await owner.patch(`/api/v1/submissions/${listing.id}`, { state: 'in_review' });
+      const published = await platformAdmin.patch(`/api/v1/admin/submissions/${listing.id}`, {
+        approval_state: 'approved',
+      });
+      if (published.statusCode !== 200) throw new Error(`listing fixture: ${published.body}`);
+      const body = published.json();
+      return {
+        draftId: draft.json().id as string,
+        slug: body.slug as string,
+        picture: body.pictures[0].url as string,
+        video: new URL(body.showcase_video.url).pathname,
+      };
+    })();
+    routeTableListingsBuilt.set(fx, built);
+  }
+  return built;
 }
