@@ -199,6 +199,23 @@ export const CreateAppVersionedManifestBody = z
         path: ['configured_manifest_content'],
         message: MANIFEST_MESSAGES.atLeastOneComponent,
       });
+  })
+  .meta({
+    examples: [
+      {
+        developer_app_id: '7b1e2c1a-5d0f-4c55-9a0e-3f4a8b9c2d11',
+        environment_type: 'Sandbox',
+        manifest: { content: { app_manifest: { id: 'example' } } },
+        semantic_version: '1.0.1',
+      },
+      {
+        developer_app_id: '7b1e2c1a-5d0f-4c55-9a0e-3f4a8b9c2d11',
+        environment_type: 'Production',
+        configured_manifest_content: {
+          fullscreen: { source_url: 'https://app.example.com/embedded', description: 'Field reports' },
+        },
+      },
+    ],
   });
 export type CreateAppVersionedManifestBody = z.infer<typeof CreateAppVersionedManifestBody>;
 

@@ -130,6 +130,14 @@ function validOfType(
 }
 
 function validObject(schema: JsonSchema, ctx: SchemaContext): fc.Arbitrary<unknown> {
+  const generated = generatedObject(schema, ctx);
+  // As with strings, examples mark an object whose rule the JSON Schema cannot say (one of two
+  // fields, say): half the valid values are the examples, or few would ever pass the rule.
+  const examples = (schema.examples ?? []).filter((value) => typeof value === 'object' && value !== null);
+  return examples.length ? fc.oneof(generated, fc.constantFrom(...examples)) : generated;
+}
+
+function generatedObject(schema: JsonSchema, ctx: SchemaContext): fc.Arbitrary<unknown> {
   const properties = schema.properties ?? {};
   const shape = Object.fromEntries(
     Object.entries(properties).map(([key, child]) => [key, validArbitrary(child, ctx, key)]),
