@@ -91,7 +91,7 @@ const VideoResponse = (description: string) => ({
   content: { 'video/mp4': fileBytes, 'video/quicktime': fileBytes },
 });
 
-/** The portal's own media host for listing videos (spec §7). */
+/** The portal's own media host for listing videos (spec developer-apps §7). */
 export async function videosRoutes(app: App) {
   app.post(
     '/videos',
