@@ -93,7 +93,7 @@ describe('semantic versions', () => {
   });
 });
 
-describe('manifest header status (spec §4)', () => {
+describe('manifest header status (spec developer-apps §4)', () => {
   const sandbox = (semantic_version: string, version = 1) => ({ version, semantic_version });
   const production = (semantic_version: string, state: string, version = 1) => ({
     version,
@@ -161,7 +161,7 @@ describe('manifest header status (spec §4)', () => {
   });
 });
 
-describe('review state machine (spec §4)', () => {
+describe('review state machine (spec developer-apps §4)', () => {
   const allowed: Array<[string, string, ReviewActor, string]> = [
     ['confidential', 'in_review', 'developer', 'submitted'],
     ['in_review', 'confidential', 'developer', 'withdrawn'],
@@ -349,7 +349,7 @@ describe('editor helpers', () => {
     assert.equal(hasServiceAccount('{}'), false);
   });
 
-  test("an OAuth component (the 'sandbox manifest created' notice, spec §4)", () => {
+  test("an OAuth component (the 'sandbox manifest created' notice, spec developer-apps §4)", () => {
     const oauth = (grant_type: string) => ({
       schema_version: '3',
       components: { oauth: { instances: [{ grant_type }] } },
