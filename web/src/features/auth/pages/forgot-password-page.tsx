@@ -5,6 +5,7 @@ import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { useForgotPassword } from '../api.ts';
 import { AuthCard, EmailField } from '../components/auth-form.tsx';
 import { FormError } from '../components/form-error.tsx';
+import { OutboxHint } from '../components/outbox-hint.tsx';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -16,9 +17,12 @@ export function ForgotPasswordPage() {
   return (
     <AuthCard title={t('auth.forgotTitle')}>
       {forgot.isSuccess ? (
-        <Alert color="green" role="status">
-          {t('auth.forgotDone', { email: form.getValues().email })}
-        </Alert>
+        <Stack>
+          <Alert color="green" role="status">
+            {t('auth.forgotDone', { email: form.getValues().email })}
+          </Alert>
+          <OutboxHint />
+        </Stack>
       ) : (
         <form onSubmit={handleSubmit} noValidate>
           <Stack>
