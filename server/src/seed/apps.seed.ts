@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/index.ts';
 import { approveProductionAccess, requestProductionAccess } from '../features/credentials/index.ts';
@@ -5,6 +6,8 @@ import { createApp, updateApp } from '../features/developer-apps/index.ts';
 import { buildSandbox } from '../features/sandboxes/index.ts';
 import type { SessionUser } from '../platform/auth/session-user.ts';
 import type { AppContext } from '../platform/context.ts';
+import { streamUpload } from '../platform/http/uploads.ts';
+import { demoLogo, FIELD_SYNC_ACCENT } from './seed-images.ts';
 
 /** The seeded user as services see a signed-in one. */
 export async function sessionUser(ctx: AppContext, id: string): Promise<SessionUser> {
@@ -33,7 +36,11 @@ export async function seedDeveloperApps(ctx: AppContext, demo: { developer: { id
       allowed_cors_domain: 'https://fieldsync.example.com',
       contacts: [{ name: 'Dana Developer', email: developer.email }],
     },
-    upload: null,
+    // The logo goes through the upload path a browser's file takes (checked by content, measured, stored).
+    upload: await streamUpload(ctx.storage, {
+      file: Readable.from(demoLogo('sync', FIELD_SYNC_ACCENT, 256)),
+      filename: 'field-sync.png',
+    }),
   });
   if (live.sandbox) await buildSandbox(ctx, live.sandbox.id, { finalAttempt: true });
   await requestProductionAccess(ctx, developer, live.id, { confidential: true });
