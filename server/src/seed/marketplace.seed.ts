@@ -22,14 +22,21 @@ import { listManifests } from '../features/manifests/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { streamUpload } from '../platform/http/uploads.ts';
 import { sessionUser } from './apps.seed.ts';
-import { demoLogo, demoScreenshot, FIELD_SYNC_ACCENT, type LogoMotif } from './seed-images.ts';
+import {
+  demoLogo,
+  demoScreenshot,
+  FIELD_SYNC_ACCENT,
+  type LogoMotif,
+  PUNCH_LIST_ACCENT,
+  type Rgb,
+} from './seed-images.ts';
 
 const VIDEO = path.join(import.meta.dirname, 'assets/showcase.mp4');
 
 type Listing = {
   app: string;
   name: string;
-  accent: [number, number, number];
+  accent: Rgb;
   logo: LogoMotif;
   fields: SubmissionBody;
 };
@@ -60,7 +67,7 @@ const LISTINGS: Listing[] = [
   {
     app: 'Punch List Importer',
     name: 'Punch List Importer',
-    accent: [37, 99, 235],
+    accent: PUNCH_LIST_ACCENT,
     logo: 'checklist',
     fields: {
       tagline: 'Import punch lists from spreadsheets in seconds',

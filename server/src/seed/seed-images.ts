@@ -1,7 +1,7 @@
 /** Generated demo images (no binary assets): a listing logo and app-like screenshots, as real PNGs. */
 import { PNG } from 'pngjs';
 
-type Rgb = [number, number, number];
+export type Rgb = [number, number, number];
 
 function canvas(width: number, height: number, fill: Rgb, alpha = 255) {
   const png = new PNG({ width, height });
@@ -16,8 +16,9 @@ function canvas(width: number, height: number, fill: Rgb, alpha = 255) {
 
 export type LogoMotif = 'sync' | 'checklist';
 
-/** Field Sync's colour: its logo (app and listing) and screenshots. */
+/** Each demo app's colour: its logo (app and listing) and screenshots. */
 export const FIELD_SYNC_ACCENT: Rgb = [194, 65, 12];
+export const PUNCH_LIST_ACCENT: Rgb = [37, 99, 235];
 
 /** A point of the logo (0–1 both ways, y down) and whether a shape covers it. */
 type Shape = (x: number, y: number) => boolean;
