@@ -1,4 +1,5 @@
-import { Alert, Anchor, Text } from '@mantine/core';
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '../../../lib/config.ts';
@@ -17,5 +18,17 @@ export function OutboxHint() {
         {t('auth.outboxLink')}
       </Anchor>
     </Alert>
+  );
+}
+
+/** "We sent you an e-mail" after a form, and where it went when the portal has no SMTP. */
+export function MailSentNotice({ children }: { children: ReactNode }) {
+  return (
+    <Stack>
+      <Alert color="green" role="status">
+        {children}
+      </Alert>
+      <OutboxHint />
+    </Stack>
   );
 }
