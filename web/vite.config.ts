@@ -58,6 +58,13 @@ export default defineConfig({
         target: `http://localhost:${process.env.PORT || 3000}`,
         changeOrigin: false,
       },
+      // Other spellings of the account pages (/sign-up, /sign_in, …): the server redirects them to the
+      // real page (server/src/features/auth/auth.pages.ts holds the list).
+      '^/(sign-up|signup|register|sign_in|sign-in|signin|log-in|log_in|forgot-password|reset-password)/?(\\?|$)':
+        {
+          target: `http://localhost:${process.env.PORT || 3000}`,
+          changeOrigin: false,
+        },
     },
   },
   build: {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_EMAIL, PORTAL_NO_SMTP_URL } from '../support/env.ts';
+import { ADMIN_EMAIL, DEMO_PASSWORD, PORTAL_NO_SMTP_URL } from '../support/env.ts';
 import { signIn, uniqueEmail } from '../support/session.ts';
 
 // This portal has no SMTP_URL: the outbox is the only delivery, and admins read it in the portal.
@@ -52,4 +52,72 @@ test('without SMTP the confirmation e-mail lands in the outbox and its link work
   // may be gone by the first look; the message it leaves is what shows the link worked.
   await expect(confirmation.getByText('Your email address has been confirmed.')).toBeVisible();
   await admin.close();
+});
+
+test('a newcomer without SMTP: the sign-up pages under other names, where the mail is, one confirmation, a welcome', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('newcomer');
+  const password = 'a good long password';
+  // The spellings people type land on the real pages.
+  await page.goto('/sign-up');
+  await expect(page).toHaveURL(/\/sign_up$/);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Nico Newcomer');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Check your inbox')).toBeVisible();
+  const note = page.getByRole('note');
+  await expect(note).toContainText('This portal sends no e-mail');
+  await expect(note).toContainText('Sign in as an admin and open Admin → Outbox');
+
+  // Impatient: signing in twice before confirming. Each time the page says where the link is.
+  await page.goto('/sign_in');
+  await expect(page).toHaveURL(/\/login$/);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toContainText('at most every 5 minutes');
+    await expect(page.getByRole('note')).toContainText('This portal sends no e-mail');
+  }
+
+  // The hint's link leads an admin to the outbox, which holds one confirmation, not three.
+  const outboxLink = await page
+    .getByRole('note')
+    .getByRole('link', { name: 'Open Admin → Outbox' })
+    .getAttribute('href');
+  const admin = await browser.newPage({ baseURL: PORTAL_NO_SMTP_URL });
+  await admin.goto(outboxLink!);
+  await expect(admin).toHaveURL(/\/login\?next=%2Fadmin%2Foutbox$/);
+  await admin.getByRole('textbox', { name: 'Email', exact: true }).fill(ADMIN_EMAIL);
+  await admin.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
+  await admin.getByRole('button', { name: 'Sign in' }).click();
+  await expect(admin).toHaveURL(/\/admin\/outbox$/);
+  await admin.getByLabel('Filter by recipient').fill(email);
+  const rows = admin.getByRole('row').filter({ hasText: email });
+  await expect(rows.first()).toBeVisible({ timeout: 15_000 });
+  await expect(rows).toHaveCount(1);
+  await rows.getByRole('button', { name: /View/ }).click();
+  await admin.getByRole('dialog').getByRole('tab', { name: 'Plain text' }).click();
+  const confirmUrl = await admin
+    .getByRole('dialog')
+    .getByTestId('outbox-text')
+    .getByRole('link')
+    .getAttribute('href');
+  await admin.close();
+
+  // Confirmed, the newcomer's bell opens on the welcome, not on a call to rotate secrets they do not have.
+  await page.goto(confirmUrl!);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+  const dropdown = page.getByRole('dialog');
+  await expect(dropdown.getByText('Welcome to the Developer Portal')).toBeVisible();
+  const text = (await dropdown.textContent()) ?? '';
+  expect(text.indexOf('Welcome to the Developer Portal')).toBeLessThan(
+    text.indexOf('Getting started: from sandbox to marketplace'),
+  );
+  expect(text).not.toMatch(/rotate your client secrets/i);
 });

@@ -3,7 +3,8 @@ import nodemailer from 'nodemailer';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { WATERMARK_MOVE_AFTER_READS } from './features/announcements/announcements.unread.ts';
-import { confirmEmailMail, resetPasswordMail } from './features/auth/auth.mail.ts';
+import { sendConfirmationMail } from './features/auth/auth.confirmation.ts';
+import { resetPasswordMail } from './features/auth/auth.mail.ts';
 import { resealSecretsJob } from './features/credentials/credentials.jobs.ts';
 import { jobDefinitions } from './features/index.ts';
 import { builtInProvisioner } from './features/sandboxes/provisioner.ts';
@@ -82,13 +83,7 @@ export async function createContext(
     config,
     database.db,
     {
-      confirmEmail: (user, token, next) =>
-        sendMail(ctx, {
-          to: user.email,
-          template: 'auth.confirm_email',
-          idempotencyKey: `confirm:${hashSecret(token)}`,
-          ...confirmEmailMail(config, user, token, next),
-        }),
+      confirmEmail: (user, token, next) => sendConfirmationMail(ctx, user, token, next),
       resetPassword: (user, token) =>
         sendMail(ctx, {
           to: user.email,

@@ -7,15 +7,24 @@ import { createLogger } from './platform/logger.ts';
 import { sweepTempFiles } from './platform/storage.ts';
 import { seedDemo } from './seed.ts';
 
+/**
+ * A start-up failure no change to the code can fix (the configuration, a data directory or port
+ * another portal holds): the message, then exit 1. Under `npm run dev` (`node --watch`, which waits
+ * for a file change after a failed run) the watcher is stopped too, so `npm run dev` ends with this
+ * message instead of hanging.
+ */
+function cannotStart(message: string): never {
+  console.error(message);
+  if (process.env.PORTAL_DEV_WATCH === '1') process.kill(process.ppid, 'SIGTERM');
+  process.exit(1);
+}
+
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
+    if (error instanceof ConfigError) cannotStart(error.message);
     throw error;
   }
   // A person at a terminal reads one line per entry; anything else (a file, a log shipper) gets JSON.
@@ -25,10 +34,7 @@ async function main() {
   try {
     ctx = await createContext(config, { log });
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      console.error(error.message);
-      process.exit(1);
-    }
+    if (error instanceof DataDirLockedError) cannotStart(error.message);
     throw error;
   }
   // Uploads a dead process was streaming when it stopped (kill -9, a crash) are never finished.
@@ -38,7 +44,12 @@ async function main() {
   const drain = prepareDrain(app);
   if (config.seedDemo) await seedDemo(ctx);
   await ctx.jobs.work(ctx);
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EADDRINUSE') throw error;
+    cannotStart(
+      `Port ${config.port} is in use by another process (another portal: npm start or npm run dev?). Stop it first, or set PORT to another port.`,
+    );
+  });
   log.info(`Developer portal ready at ${config.publicUrl} (${ctx.database.kind})`);
 
   // A supervisor waits ~10 s after SIGTERM before SIGKILL: requests get up to 7 s, job handlers the

@@ -31,6 +31,8 @@ export const RuntimeConfig = z.object({
   marketplace_partner_form_url: z.string(),
   marketplace_new_partner_form_url: z.string(),
   dev_api_base_url: z.string(),
+  /** How e-mail leaves the portal: over SMTP, or only into the admin outbox (no SMTP configured). */
+  mail_delivery: z.enum(['smtp', 'outbox']),
   branch: z.string(),
   csrf_token: z.string(),
   user: CurrentUser.nullable(),

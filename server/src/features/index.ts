@@ -6,6 +6,7 @@ import { criticalFanOutJob } from './announcements/announcements.jobs.ts';
 import { announcementsRoutes } from './announcements/announcements.routes.ts';
 import { appsRoutes } from './apps/apps.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
+import { accountPageAliasRoutes } from './auth/auth.pages.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { collaboratorsRoutes } from './collaborators/collaborators.routes.ts';
 import { configRoutes } from './config/config.routes.ts';
@@ -42,7 +43,10 @@ export const routeModules: Array<(app: App) => Promise<void>> = [
 ];
 
 /** Routes on web page paths (outside /api), mounted before the SPA's fallback answers them. */
-export const pageRouteModules: Array<(app: App) => Promise<void>> = [installationsCsvPageRoutes];
+export const pageRouteModules: Array<(app: App) => Promise<void>> = [
+  accountPageAliasRoutes,
+  installationsCsvPageRoutes,
+];
 
 /** Every background job. Add a feature's jobs here. */
 // biome-ignore lint/suspicious/noExplicitAny: each job's context type is the AppContext

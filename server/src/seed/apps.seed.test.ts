@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { PNG } from 'pngjs';
 import { createTestApp, type TestApp } from '../test/helpers.ts';
 import { seedDeveloperApps } from './apps.seed.ts';
 
@@ -29,4 +30,18 @@ test('the demo developer owns a live, approved app and a pending one', async () 
   const app = (await client.get(`/api/v1/developer_apps/${live.id}`)).json();
   assert.equal(app.sandbox.status, 'live');
   assert.ok(app.credentials.client_id);
+
+  // Field Sync has a logo, uploaded like a browser's file: a square app tile, not a round sign.
+  const logo = await client.get(app.thumbnail_url);
+  assert.equal(logo.headers['content-type'], 'image/png');
+  const png = PNG.sync.read(logo.rawPayload);
+  assert.deepEqual([png.width, png.height], [256, 256]);
+  const alpha = (x: number, y: number) => png.data[(y * png.width + x) * 4 + 3];
+  assert.equal(alpha(0, 0), 0, 'transparent corners');
+  for (const [x, y] of [
+    [20, 128],
+    [128, 20],
+    [40, 40],
+  ] as const)
+    assert.equal(alpha(x, y), 255, `the tile reaches (${x}, ${y}), where a disc would not`);
 });

@@ -22,17 +22,31 @@ import { listManifests } from '../features/manifests/index.ts';
 import type { AppContext } from '../platform/context.ts';
 import { streamUpload } from '../platform/http/uploads.ts';
 import { sessionUser } from './apps.seed.ts';
-import { demoLogo, demoScreenshot } from './seed-images.ts';
+import {
+  demoLogo,
+  demoScreenshot,
+  FIELD_SYNC_ACCENT,
+  type LogoMotif,
+  PUNCH_LIST_ACCENT,
+  type Rgb,
+} from './seed-images.ts';
 
 const VIDEO = path.join(import.meta.dirname, 'assets/showcase.mp4');
 
-type Listing = { app: string; name: string; accent: [number, number, number]; fields: SubmissionBody };
+type Listing = {
+  app: string;
+  name: string;
+  accent: Rgb;
+  logo: LogoMotif;
+  fields: SubmissionBody;
+};
 
 const LISTINGS: Listing[] = [
   {
     app: 'Field Sync',
     name: 'Field Sync',
-    accent: [194, 65, 12],
+    accent: FIELD_SYNC_ACCENT,
+    logo: 'sync',
     fields: {
       tagline: 'Daily logs from the field, synced both ways',
       description:
@@ -53,7 +67,8 @@ const LISTINGS: Listing[] = [
   {
     app: 'Punch List Importer',
     name: 'Punch List Importer',
-    accent: [37, 99, 235],
+    accent: PUNCH_LIST_ACCENT,
+    logo: 'checklist',
     fields: {
       tagline: 'Import punch lists from spreadsheets in seconds',
       description:
@@ -118,7 +133,10 @@ export async function seedMarketplace(
       `${listing.name} tour`,
     );
     const uploads = new Map<string, FormUpload>();
-    uploads.set('upload:0', await upload(ctx, demoLogo(listing.accent), 'logo.png', 'logo', 'small_logo'));
+    uploads.set(
+      'upload:0',
+      await upload(ctx, demoLogo(listing.logo, listing.accent), 'logo.png', 'logo', 'small_logo'),
+    );
     for (let i = 0; i < 3; i++)
       uploads.set(
         `upload:${i + 1}`,

@@ -68,6 +68,8 @@ type TestAppOptions = {
   limits?: Partial<Limits>;
   /** Builds the app's sandbox companies (default: the built-in provisioner). */
   sandboxProvisioner?: SandboxProvisioner;
+  /** Writes the server's log (debug and up, one access line per request) there, as JSON or pretty. */
+  logTo?: { destination: NodeJS.WritableStream; pretty?: boolean };
 };
 
 export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}) {
@@ -84,7 +86,9 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     },
     overrides,
   );
-  const log = createLogger(process.env.TEST_LOG ?? 'silent');
+  const log = options.logTo
+    ? createLogger('debug', { ...options.logTo, colorize: false })
+    : createLogger(process.env.TEST_LOG ?? 'silent');
   const redisPrefix = `test:${randomBytes(4).toString('hex')}`;
   const ctx = await createContext(config, {
     database,
@@ -94,7 +98,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     limits: options.limits,
     sandboxProvisioner: options.sandboxProvisioner,
   });
-  const app = await buildApp(ctx, { logger: false });
+  const app = await buildApp(ctx, options.logTo ? { accessLog: 'info' } : { logger: false });
   await app.ready();
   let counter = 0;
 

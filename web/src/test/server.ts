@@ -36,6 +36,7 @@ export function runtimeConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeCo
     marketplace_partner_form_url: 'https://partners.example.com/listing',
     marketplace_new_partner_form_url: 'https://partners.example.com/join',
     dev_api_base_url: 'https://sandbox.procore.com',
+    mail_delivery: 'smtp',
     branch: 'main',
     csrf_token: 'csrf-test',
     user: null,

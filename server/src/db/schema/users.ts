@@ -30,6 +30,8 @@ export const users = pgTable(
     developerAppsBeta: boolean('developer_apps_beta').notNull().default(false),
     /** Set by staff to disable the account: sign-in and existing sessions are refused. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** When the last confirmation e-mail was queued: at most one per address per few minutes. */
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -15,6 +15,7 @@ import type { SessionUser } from '../../platform/auth/session-user.ts';
 import { toWebHeaders } from '../../platform/auth/web-headers.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
+import { CONFIRMATION_MAIL_INTERVAL_MS } from './auth.confirmation.ts';
 import { ACCOUNT_DISABLED, endSessions, isDisabled } from './auth.staff.ts';
 
 export function toCurrentUser(user: SessionUser): CurrentUser {
@@ -42,7 +43,7 @@ function translate(error: unknown): never {
     case 'EMAIL_NOT_VERIFIED':
       throw new AppError(
         'email_not_confirmed',
-        'Confirm your e-mail address first. We have sent you a new confirmation link.',
+        `Confirm your e-mail address first: follow the link in the confirmation e-mail we sent you. (We send a new one at most every ${CONFIRMATION_MAIL_INTERVAL_MS / 60_000} minutes.)`,
       );
     case 'USER_ALREADY_EXISTS':
     case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':

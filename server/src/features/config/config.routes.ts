@@ -21,6 +21,7 @@ export async function configRoutes(app: App) {
         marketplace_partner_form_url: config.marketplacePartnerFormUrl,
         marketplace_new_partner_form_url: config.marketplaceNewPartnerFormUrl,
         dev_api_base_url: config.devApiBaseUrl,
+        mail_delivery: app.ctx.smtp ? ('smtp' as const) : ('outbox' as const),
         branch: config.branch,
         csrf_token: issueCsrfToken(request, reply),
         user: request.user ? toCurrentUser(request.user) : null,

@@ -1,10 +1,11 @@
-import { Alert, Button, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { useForgotPassword } from '../api.ts';
 import { AuthCard, EmailField } from '../components/auth-form.tsx';
 import { FormError } from '../components/form-error.tsx';
+import { MailSentNotice } from '../components/outbox-hint.tsx';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -16,9 +17,7 @@ export function ForgotPasswordPage() {
   return (
     <AuthCard title={t('auth.forgotTitle')}>
       {forgot.isSuccess ? (
-        <Alert color="green" role="status">
-          {t('auth.forgotDone', { email: form.getValues().email })}
-        </Alert>
+        <MailSentNotice>{t('auth.forgotDone', { email: form.getValues().email })}</MailSentNotice>
       ) : (
         <form onSubmit={handleSubmit} noValidate>
           <Stack>

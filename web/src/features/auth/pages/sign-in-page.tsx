@@ -2,11 +2,13 @@ import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { ApiRequestError } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../../lib/config.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { useSignIn } from '../api.ts';
 import { AuthCard, EmailField } from '../components/auth-form.tsx';
 import { FormError } from '../components/form-error.tsx';
+import { OutboxHint } from '../components/outbox-hint.tsx';
 
 /** Only same-site paths are followed after sign-in. */
 export function safeNext(next: string | null, fallback = '/developer_apps'): string {
@@ -35,6 +37,9 @@ export function SignInPage() {
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
           <FormError error={signIn.error} />
+          {signIn.error instanceof ApiRequestError && signIn.error.body.code === 'email_not_confirmed' && (
+            <OutboxHint />
+          )}
           <EmailField {...form.getInputProps('email')} />
           <PasswordInput
             label={t('auth.password')}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { expect, test } from 'vitest';
 import { renderRoute } from '../../../test/render.tsx';
-import { server } from '../../../test/server.ts';
+import { configHandler, runtimeConfig, server } from '../../../test/server.ts';
 import { invitationPreview } from '../../collaborators/testing.ts';
 
 const preview = { ...invitationPreview, email: 'dana@example.com' };
@@ -46,4 +46,29 @@ test("the header's Sign in and Sign up on an invitation page lead back to it", a
   expect(
     within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Sign up' }),
   ).toHaveAttribute('href', '/sign_up?next=%2Finvitations%2Ftok-1');
+});
+
+async function signUp() {
+  server.use(http.post('/api/v1/auth/sign_up', () => HttpResponse.json({ ok: true }, { status: 201 })));
+  renderRoute('/sign_up');
+  await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Dana Dev');
+  await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'dana@example.com');
+  await userEvent.type(screen.getByLabelText(/Password/), 'a good long password');
+  await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+  expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeInTheDocument();
+  expect(screen.getByRole('status')).toHaveTextContent('We sent a confirmation link to dana@example.com.');
+}
+
+test('"Check your inbox" on a portal without SMTP says the e-mail is in the admin outbox', async () => {
+  server.use(configHandler(runtimeConfig({ mail_delivery: 'outbox' })));
+  await signUp();
+  expect(screen.getByRole('note')).toHaveTextContent(
+    'It has no mail server (SMTP_URL is not set), so its e-mails wait in the admin outbox instead of an inbox.',
+  );
+  expect(screen.getByRole('link', { name: 'Open Admin → Outbox' })).toHaveAttribute('href', '/admin/outbox');
+});
+
+test('"Check your inbox" with SMTP says nothing about an outbox', async () => {
+  await signUp();
+  expect(screen.queryByRole('note')).not.toBeInTheDocument();
 });

@@ -10,6 +10,7 @@ import { invitationPreviewQuery } from '../../collaborators/index.ts';
 import { useSignUp } from '../api.ts';
 import { AuthCard, EmailField, NewPasswordField } from '../components/auth-form.tsx';
 import { FormError } from '../components/form-error.tsx';
+import { MailSentNotice } from '../components/outbox-hint.tsx';
 
 /** The invitation token when the way back is an invitation page (`next=/invitations/{token}`). */
 const invitationToken = (next: string | null) => /^\/invitations\/([^/?#]+)$/.exec(next ?? '')?.[1] ?? null;
@@ -42,9 +43,7 @@ export function SignUpPage() {
   if (signUp.isSuccess) {
     return (
       <AuthCard title={t('auth.signUpDone')}>
-        <Alert color="green" role="status">
-          {t('auth.signUpDoneBody', { email: form.getValues().email })}
-        </Alert>
+        <MailSentNotice>{t('auth.signUpDoneBody', { email: form.getValues().email })}</MailSentNotice>
       </AuthCard>
     );
   }
