@@ -115,7 +115,8 @@ export async function videosRoutes(app: App) {
     {
       config: { access: 'public' },
       schema: {
-        description: 'A hosted video; honours one `Range: bytes=` range (206).',
+        description:
+          "A hosted video: public while the app's published listing shows it, otherwise only for the app's people and staff (404 for anyone else). Honours one `Range: bytes=` range (206).",
         params: HashedIdParams,
         response: { 200: VideoResponse('The video'), 206: VideoResponse('Part of the video') },
       },
@@ -123,6 +124,7 @@ export async function videosRoutes(app: App) {
     async (request, reply) => {
       const { video, range, file } = await readVideo(
         app.ctx,
+        request.user,
         request.params.hashed_id,
         request.headers.range,
       );
