@@ -136,6 +136,21 @@ describe('screenshots', () => {
     assert.equal(res.statusCode, 422);
     assert.deepEqual(res.json().fields, { 'pictures_attributes.0.file': [MEDIA_MESSAGES.corrupt] });
   });
+
+  test('the size is read from the header and refused before a pixel is decoded', async () => {
+    // Headers that claim more than the field takes (their checksums no longer match: decoding would
+    // call them damaged instead), as a screenshot and as the logo.
+    const claiming = (png: Buffer, width: number, height: number) => {
+      const copy = Buffer.from(png);
+      copy.writeUInt32BE(width, 16);
+      copy.writeUInt32BE(height, 20);
+      return copy;
+    };
+    const shot = await save([picture(claiming(screenshot(), 8192, 8192))]);
+    assert.deepEqual(shot.json().fields, { 'pictures_attributes.0.file': [MEDIA_MESSAGES.screenshotSize] });
+    const logo = await save([file('submission[small_logo]', 'logo.png', claiming(logoPng(), 4096, 4096))]);
+    assert.deepEqual(logo.json().fields, { small_logo: [MEDIA_MESSAGES.logoSize] });
+  });
 });
 
 describe('the logo', () => {

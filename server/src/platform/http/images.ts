@@ -47,6 +47,8 @@ function decoderPool(): Piscina<DecodeTask, DecodeResult> {
     maxThreads: Math.max(1, Math.min(2, availableParallelism() - 1)),
     minThreads: 0,
     idleTimeout: 30_000,
+    // Decoding yields the CPU to requests: the threads run at a lower priority (Linux, via nice).
+    niceIncrement: 10,
     // The heap cap catches a decoder gone wrong; the pixel buffers are bounded by MAX_DECODED_PIXELS.
     resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
   });
