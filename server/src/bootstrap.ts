@@ -13,6 +13,7 @@ import { createLoginLimiter } from './platform/auth/login-limiter.ts';
 import { createSessionCache } from './platform/auth/session-cache.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { AppContext, Limits, SandboxProvisioner } from './platform/context.ts';
+import { closeImageDecoder } from './platform/http/images.ts';
 import { createJobs } from './platform/jobs.ts';
 import { EXACT_COUNT_LIMIT } from './platform/list/count.ts';
 import type { Logger } from './platform/logger.ts';
@@ -105,6 +106,7 @@ export async function createContext(
       ctx.sessions.close();
       redis?.disconnect();
       smtp?.close();
+      await closeImageDecoder();
       await database.close();
     },
   });

@@ -167,7 +167,7 @@ export type AdminUpdateDeveloperAppBody = z.infer<typeof AdminUpdateDeveloperApp
  */
 export const AdminLogoForm = z
   .object({
-    'developer_app[thumbnail]': z.file().describe('The logo: PNG or JPEG, at most 2 MB'),
+    'developer_app[thumbnail]': z.file().describe('The logo: PNG or JPEG, at most 2 MB and 1024×1024 pixels'),
     'developer_app[remove_thumbnail]': z.string().describe('"true", "1" or "on" removes the logo'),
   })
   .partial();

@@ -118,7 +118,7 @@ export const UpdateDeveloperAppForm = z
     'developer_app[connectable]': formText('"true", "1" or "on" for true'),
     'developer_app[contacts]': formText('The contacts as a JSON array of {name, email}'),
     'developer_app[remove_thumbnail]': formText('"true", "1" or "on" removes the logo'),
-    'developer_app[thumbnail]': z.file().describe('The logo: PNG or JPEG, at most 2 MB'),
+    'developer_app[thumbnail]': z.file().describe('The logo: PNG or JPEG, at most 2 MB and 1024×1024 pixels'),
   })
   .partial();
 

@@ -235,6 +235,23 @@ export type SubmissionBody = z.infer<typeof SubmissionBody>;
 export const SubmissionRequest = SubmissionBody.extend({ submission: SubmissionBody.optional() });
 export type SubmissionRequest = z.infer<typeof SubmissionRequest>;
 
+/**
+ * A listing save as multipart form data: the files, beside any field of SubmissionRequest under its
+ * bracketed name (`submission[public_name]`, `submission[category_ids][]`, `submission[regions][europe]`).
+ */
+export const SubmissionForm = z
+  .object({
+    'submission[small_logo]': z.file().describe('The logo: PNG, 200×200, transparent or white background'),
+    'submission[pictures_attributes][0][file]': z
+      .file()
+      .describe('A screenshot (any index to 999): PNG or JPEG, 720×480 to 1920×1080, 4:3 to 16:9'),
+    'submission[security_questionnaire_document_attributes][file]': z
+      .file()
+      .describe('Staff only: the security questionnaire document (PDF)'),
+  })
+  .partial()
+  .catchall(z.string().describe('A field of the JSON body, by its bracketed name'));
+
 export const Category = z.object({ id: z.number().int(), label: z.string() });
 export type Category = z.infer<typeof Category>;
 
@@ -243,6 +260,11 @@ export const VideoUpload = z.object({ hashed_id: z.string(), name: z.string(), u
 export type VideoUpload = z.infer<typeof VideoUpload>;
 
 export const VideoUploadQuery = z.object({ developer_app_id: z.string().min(1).max(100) });
+/** `POST /api/v1/videos` as multipart form data. */
+export const VideoUploadForm = z.object({
+  file: z.file().describe('The video: MP4 or QuickTime, at most 500 MB, its container whole'),
+  name: z.string().max(255).optional().describe('Its name (else the file name)'),
+});
 
 export const HashedIdParams = z.object({ hashed_id: z.string().min(1).max(100) });
 export const SlugParams = z.object({ slug: z.string().min(1).max(200) });

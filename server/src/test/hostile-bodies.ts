@@ -1,12 +1,16 @@
 import fc from 'fast-check';
+import { SHOWCASE_MP4 } from '../features/listings/testing.ts';
 import { hostileArbitrary, type JsonSchema, type SchemaContext, validArbitrary } from './hostile-schema.ts';
 import {
   DEEP_JSON_TEXTS,
+  encodeLoosely,
+  HOSTILE_FILE_NAMES,
   HOSTILE_JSON_TEXTS,
   HOSTILE_STRINGS,
   INVALID_UTF8_BODIES,
   toJsonText,
 } from './hostile-values.ts';
+import { pngBytes } from './uploads.ts';
 
 export type Body = { payload: string | Buffer; type?: string };
 
@@ -25,8 +29,11 @@ const JSON_TYPES = [
 ];
 const json = (value: unknown, type = 'application/json'): Body => ({ payload: toJsonText(value), type });
 
-/** A multipart body with the given fields (and, if asked, a junk file part named like a logo). */
-export function multipartBody(fields: Record<string, unknown>, prefix: string, file: boolean): Body {
+/** A route's multipart form: the prefix of its fields (`developer_app`, `submission`) and its file fields. */
+export type FormShape = { prefix: string; files: string[] };
+
+/** A multipart body with the given fields (and, if asked, a junk file part in the field `file`). */
+export function multipartBody(fields: Record<string, unknown>, prefix: string, file: string | null): Body {
   const boundary = 'hostileBoundary7MA4YWxk';
   const name = (key: string) => (prefix ? `${prefix}[${key}]` : key);
   const parts = Object.entries(fields).map(
@@ -37,7 +44,7 @@ export function multipartBody(fields: Record<string, unknown>, prefix: string, f
   );
   if (file) {
     parts.push(
-      `--${boundary}\r\nContent-Disposition: form-data; name="thumbnail"; filename="../../x.png"\r\nContent-Type: image/png\r\n\r\n\u0089PNG\r\n\u001a\njunk\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="${file}"; filename="../../x.png"\r\nContent-Type: image/png\r\n\r\n\u0089PNG\r\n\u001a\njunk\r\n`,
     );
   }
   return {
@@ -67,7 +74,7 @@ function wrongContentType(value: unknown): fc.Arbitrary<Body> {
     { payload: text, type: 'application/vnd.api+json' },
     { payload: text, type: 'application/x-www-form-urlencoded' },
     { payload: new URLSearchParams(flat).toString(), type: 'application/x-www-form-urlencoded' },
-    multipartBody(flat, '', false),
+    multipartBody(flat, '', null),
     {
       payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb',
       type: 'multipart/form-data; boundary=x',
@@ -113,8 +120,8 @@ const junkBody: fc.Arbitrary<Body> = fc.oneof(
 export type BodyOptions = {
   /** When given, hostile values it accepts are dropped (routes where each valid body is costly). */
   accepts?: (body: unknown) => boolean;
-  /** The body may also come as multipart form data (`developer_app[field]`). */
-  form?: boolean;
+  /** The body may also come as multipart form data: its fields' prefix and its file fields. */
+  form?: FormShape | null;
 };
 
 /** Bodies for a route that takes `schema`: valid-shaped with probability `share`, else hostile. */
@@ -137,17 +144,23 @@ export function bodyArbitrary(
     { arbitrary: junkBody, weight: 2 },
     { arbitrary: fc.oneof(hostile, accepts ? hostile : valid).chain(wrongContentType), weight: 2 },
   ];
-  if (options.form) {
+  const form = options.form;
+  if (form) {
+    const prefix = form.prefix || 'developer_app';
+    const junkFile = form.files[0] ?? 'thumbnail';
     validBodies.push(
       fc.tuple(valid, fc.boolean(), fc.boolean()).map(([value, nested, file]) => {
-        const fields = (value as { developer_app?: object }).developer_app ?? (value as object);
-        return multipartBody(fields as Record<string, unknown>, nested ? 'developer_app' : '', file);
+        const object = value && typeof value === 'object' ? (value as Record<string, object>) : {};
+        const fields = object[prefix] ?? object;
+        return multipartBody(fields as Record<string, unknown>, nested ? prefix : '', file ? junkFile : null);
       }),
     );
     const hostileForm = fc
       .tuple(fc.constantFrom(...HOSTILE_STRINGS), fc.constantFrom('name', 'contacts', 'legacy', '__proto__'))
-      .map(([value, key]) => multipartBody({ [key]: value }, 'developer_app', false));
+      .map(([value, key]) => multipartBody({ [key]: value }, prefix, null));
     hostileBodies.push({ arbitrary: hostileForm, weight: 1 });
+    // Files with hostile names: as often as every other hostile body together.
+    if (form.files.length) hostileBodies.push({ arbitrary: fileFormArbitrary(form), weight: 10 });
   }
   return mix(fc.oneof(...validBodies), fc.oneof(...hostileBodies), share);
 }
@@ -156,4 +169,44 @@ export function bodyArbitrary(
 export function strayBodyArbitrary(share: number): fc.Arbitrary<Body | null> {
   const junk = fc.oneof(junkBody, fc.jsonValue({ maxDepth: 2 }).chain(wrongContentType));
   return mix(fc.constant(null), junk, share);
+}
+
+/** A PDF as file-type knows one (the security document is checked by its magic bytes only). */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+
+/** Files that fit their fields (so requests get past the content checks to the name), made once. */
+const FITTING_FILES = [
+  { field: /logo/, data: pngBytes(200, 200, { grey: 0xff }), type: 'image/png' },
+  { field: /pictures/, data: pngBytes(1280, 720), type: 'image/png' },
+  { field: /thumbnail/, data: pngBytes(64, 64), type: 'image/png' },
+  { field: /document/, data: PDF, type: 'application/pdf' },
+  { field: /./, data: SHOWCASE_MP4, type: 'video/mp4' },
+];
+const fittingFile = (field: string) => FITTING_FILES.find((file) => file.field.test(field))!;
+
+/**
+ * Multipart bodies with one file part whose name is hostile (HOSTILE_FILE_NAMES), sent raw or as
+ * RFC 5987's `filename*` (percent-encoded, an unpaired surrogate as its ill-formed UTF-8 bytes); its
+ * content fits the field four times in five, else it is junk.
+ */
+export function fileFormArbitrary(form: FormShape): fc.Arbitrary<Body & { fileName: string }> {
+  return fc
+    .tuple(fc.constantFrom(...form.files), fc.constantFrom(...HOSTILE_FILE_NAMES), fc.boolean(), fc.nat(4))
+    .map(([field, name, encoded, pick]) => {
+      const file =
+        pick === 0 ? { data: Buffer.from('junk'), type: 'application/octet-stream' } : fittingFile(field);
+      const boundary = 'hostileFileBoundary9QX';
+      const disposition = encoded ? `filename*=UTF-8''${encodeLoosely(name)}` : `filename="${name}"`;
+      return {
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; ${disposition}\r\nContent-Type: ${file.type}\r\n\r\n`,
+          ),
+          file.data,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+        type: `multipart/form-data; boundary=${boundary}`,
+        fileName: name,
+      };
+    });
 }

@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, describe, test } from 'node:test';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { createAppAs } from '../features/apps/testing.ts';
 import { enableMarketplace } from '../features/listings/testing.ts';
+import { UNSTORABLE_TEXT_MESSAGE } from '../platform/http/storable-text.ts';
 import { createClient, createTestApp, type TestClient } from './helpers.ts';
+import { fileFormArbitrary } from './hostile-bodies.ts';
 import { createContract, errorShapeProblem, leakIn } from './hostile-contract.ts';
 import {
   type HostileRequest,
@@ -146,7 +149,11 @@ const DECLARED_CHARSET = /^(?:application\/json|text\/plain)\s*;.*\bcharset\s*=\
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Every generated request: no 5xx, no leak, the one error shape, and the documented contract. */
-async function probe(op: Operation, req: HostileRequest, seen: Map<string, number>): Promise<void> {
+async function probe(
+  op: Operation,
+  req: HostileRequest,
+  seen: Map<string, number>,
+): Promise<LightMyRequestResponse> {
   const res: LightMyRequestResponse = await app.inject(req);
   const what = () => `${describeRequest(req)}\n→ ${res.statusCode} ${res.body.slice(0, 500)}`;
   seen.set(String(res.statusCode), (seen.get(String(res.statusCode)) ?? 0) + 1);
@@ -168,13 +175,14 @@ async function probe(op: Operation, req: HostileRequest, seen: Map<string, numbe
   }
   // The route that answered (an empty id segment can land on the list route), else the one targeted.
   const answered = byRoute.get(route) ?? op;
-  if (UNDOCUMENTED.has(`${answered.method} ${answered.url}`)) return;
+  if (UNDOCUMENTED.has(`${answered.method} ${answered.url}`)) return res;
   const broken = contractProblem(answered, res);
   assert.equal(
     broken,
     null,
     `${answered.method} ${answered.url} breaks the OpenAPI contract (${broken}): ${what()}`,
   );
+  return res;
 }
 
 /** A route that takes no input has nothing to generate from: it gets the anonymous batch's count. */
@@ -196,7 +204,9 @@ async function run(op: Operation, session: Record<string, string>, numRuns: numb
   );
   const seen = new Map<string, number>();
   await fc.assert(
-    fc.asyncProperty(arbitrary, (req) => probe(op, req, seen)),
+    fc.asyncProperty(arbitrary, async (req) => {
+      await probe(op, req, seen);
+    }),
     { numRuns, ...(SEED === undefined ? {} : { seed: SEED }) },
   );
   return seen;
@@ -221,6 +231,61 @@ test('the health probes and a served logo answer as the OpenAPI document says', 
   const logo = await admin.get(`${url}/thumbnail`);
   assert.equal(logo.statusCode, 200);
   assert.equal(contractProblem(byRoute.get('GET /api/v1/developer_apps/:id/thumbnail')!, logo), null);
+});
+
+// Before the generated runs (which end by deleting the app): every route that takes files, with a
+// file that fits its field under a hostile name (NUL, surrogates, paths, 10 kB, direction overrides),
+// at the owned app and its listing. A name the database cannot store is a 422 at the file's field.
+describe('hostile file names, signed in as a platform admin who owns an app', async () => {
+  const session = await sessionHeaders(admin);
+  const fileRoutes = operations.filter((op) => op.form?.files.length && ONLY.test(`${op.method} ${op.url}`));
+  test('every route that takes files is probed', () => {
+    assert.deepEqual(
+      fileRoutes.map((op) => `${op.method} ${op.url}`).sort(),
+      [
+        'PATCH /api/v1/admin/submissions/:id',
+        'PATCH /api/v1/developer_apps/:id',
+        'PATCH /api/v1/submissions/:id',
+        'POST /api/v1/admin/developer_apps/:id/submissions',
+        'POST /api/v1/developer_apps/:id/submissions',
+        'POST /api/v1/videos',
+        'PUT /api/v1/admin/developer_apps/:id',
+        'PUT /api/v1/developer_apps/:id',
+      ].filter((route) => ONLY.test(route)),
+    );
+  });
+  for (const op of fileRoutes) {
+    const path = op.url.replace(':id', op.url.includes('/submissions/') ? listing.id : ownedApp.id);
+    const url = op.query.some((param) => param.name === 'developer_app_id')
+      ? `${path}?developer_app_id=${ownedApp.id}`
+      : path;
+    test(`${op.method} ${op.url}`, async () => {
+      const seen = new Map<string, number>();
+      const requests = fileFormArbitrary(op.form!).map((body) => ({
+        method: op.method,
+        url,
+        headers: { ...session, 'content-type': body.type!, 'x-request-id': `hostile-${randomUUID()}` },
+        payload: body.payload,
+        fileName: body.fileName,
+        [fc.toStringMethod]: () => `${op.method} ${url} file ${JSON.stringify(body.fileName.slice(0, 80))}`,
+      }));
+      await fc.assert(
+        fc.asyncProperty(requests, async (req) => {
+          const res = await probe(op, req, seen);
+          if (!req.fileName.includes('\u0000')) return;
+          assert.equal(res.statusCode, 422, `a NUL in a file name: ${res.body.slice(0, 300)}`);
+          const messages = Object.values(res.json().fields as Record<string, string[]>).flat();
+          assert.ok(messages.includes(UNSTORABLE_TEXT_MESSAGE), res.body.slice(0, 300));
+        }),
+        { numRuns: Math.max(40, Math.ceil(RUNS / 10)), ...(SEED === undefined ? {} : { seed: SEED }) },
+      );
+      assert.ok(
+        (seen.get('201') ?? 0) + (seen.get('200') ?? 0) > 0,
+        `none accepted: ${JSON.stringify([...seen])}`,
+      );
+      assert.ok((seen.get('422') ?? 0) > 0, `none refused: ${JSON.stringify([...seen])}`);
+    });
+  }
 });
 
 describe('hostile input, signed in as a platform admin who owns an app', async () => {

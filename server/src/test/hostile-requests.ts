@@ -1,8 +1,17 @@
 import fc from 'fast-check';
 import type { RegisteredRoute } from '../platform/http/route.ts';
-import { type BodyOptions, bodyArbitrary, mix, strayBodyArbitrary } from './hostile-bodies.ts';
+import {
+  type BodyOptions,
+  bodyArbitrary,
+  type FormShape,
+  fileFormArbitrary,
+  mix,
+  strayBodyArbitrary,
+} from './hostile-bodies.ts';
 import { type JsonSchema, type SchemaContext, validArbitrary } from './hostile-schema.ts';
-import { HOSTILE_STRINGS } from './hostile-values.ts';
+import { encodeLoosely, HOSTILE_STRINGS } from './hostile-values.ts';
+
+export { encodeLoosely };
 
 export type OpenApiDocument = {
   paths: Record<string, Record<string, OpenApiOperation>>;
@@ -23,8 +32,8 @@ export type Operation = RegisteredRoute & {
   path: Param[];
   query: Param[];
   body: JsonSchema | null;
-  /** The body may also come as multipart form data (`developer_app[field]`). */
-  form: boolean;
+  /** The body may also come as multipart form data: its fields' prefix and its file fields. */
+  form: FormShape | null;
 };
 
 export type HostileRequest = {
@@ -51,9 +60,20 @@ export function operationsOf(doc: OpenApiDocument, routes: RegisteredRoute[]): O
       path: params('path'),
       query: params('query'),
       body: content?.['application/json']?.schema ?? null,
-      form: Boolean(content?.['multipart/form-data']),
+      form: formShapeOf(content?.['multipart/form-data']?.schema),
     };
   });
+}
+
+/** A documented multipart body's prefix (`developer_app[…]`, `submission[…]`) and file fields. */
+function formShapeOf(schema: JsonSchema | undefined): FormShape | null {
+  if (!schema) return null;
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const names = Object.keys(properties);
+  return {
+    prefix: /^(\w+)\[/.exec(names[0] ?? '')?.[1] ?? '',
+    files: names.filter((name) => properties[name]?.format === 'binary'),
+  };
 }
 
 /** Path segments that break naive routers, decoders and length limits (raw, already URL-encoded). */
@@ -90,19 +110,6 @@ const HOSTILE_SEGMENTS = [
   'x'.repeat(513),
   'x'.repeat(600),
 ];
-
-/** encodeURIComponent, except that an unpaired surrogate is sent as its (ill-formed) UTF-8 bytes. */
-export function encodeLoosely(text: string): string {
-  let out = '';
-  for (const char of text) {
-    const code = char.codePointAt(0)!;
-    if (code < 0xd800 || code > 0xdfff) out += encodeURIComponent(char);
-    else
-      for (const byte of [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)])
-        out += `%${byte.toString(16).toUpperCase()}`;
-  }
-  return out;
-}
 
 function segmentArbitrary(param: Param, ctx: SchemaContext, share: number): fc.Arbitrary<string> {
   const valid = validArbitrary(param.schema, ctx, param.name).map((value) => encodeLoosely(String(value)));
@@ -199,9 +206,13 @@ export function requestArbitrary(
   const parts = [op.path.length > 0, op.query.length > 0, op.body !== null].filter(Boolean).length;
   const share = (options.validShare ?? 0.1) ** (1 / Math.max(1, parts));
   const segments = fc.tuple(...op.path.map((param) => segmentArbitrary(param, ctx, share)));
+  const stray = strayBodyArbitrary(op.method === 'GET' ? 0.9 : 0.6);
+  // A route that takes only files (POST /videos) gets them, with hostile names, twice as often as junk.
   const body = op.body
     ? bodyArbitrary(op.body, ctx, share, { ...options, form: op.form })
-    : strayBodyArbitrary(op.method === 'GET' ? 0.9 : 0.6);
+    : op.form?.files.length
+      ? fc.oneof({ arbitrary: stray, weight: 1 }, { arbitrary: fileFormArbitrary(op.form), weight: 2 })
+      : stray;
   return fc
     .tuple(segments, queryArbitrary(op, ctx, share), body, requestIdArbitrary)
     .map(([values, query, body, requestId]) => {

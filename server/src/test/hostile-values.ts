@@ -150,3 +150,38 @@ export const INVALID_UTF8_BODIES = [
   Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xc0, 0xaf]), Buffer.from('"}')]),
   Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')]),
 ];
+
+/** encodeURIComponent, except that an unpaired surrogate is sent as its (ill-formed) UTF-8 bytes. */
+export function encodeLoosely(text: string): string {
+  let out = '';
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    if (code < 0xd800 || code > 0xdfff) out += encodeURIComponent(char);
+    else
+      for (const byte of [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)])
+        out += `%${byte.toString(16).toUpperCase()}`;
+  }
+  return out;
+}
+
+/**
+ * File names as a multipart part may carry them: NUL and unpaired surrogates (the database cannot
+ * store them), paths, a 10 kB name, direction overrides that disguise an extension, controls, markup.
+ */
+export const HOSTILE_FILE_NAMES = [
+  'a\u0000b.png',
+  '\u0000',
+  'shot\u0000.png',
+  'x\ud800y.png',
+  '\udfff.png',
+  '../../../../etc/passwd',
+  '..\\..\\windows\\win.ini',
+  '..',
+  `${'n'.repeat(10_000)}.png`,
+  'photo\u202egnp.exe',
+  '\u2066\u2067\u200f.png',
+  'a\u0007b\u001b[31m.png',
+  '<img src=x onerror=alert(1)>.png',
+  '',
+  ' ',
+] as const;

@@ -8,6 +8,8 @@ export const APP_NAME_MAX_LENGTH = 120;
 export const REDIRECT_URI_MAX_LENGTH = 4000;
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const LOGO_RECOMMENDED_MIN_SIZE = 200;
+/** The largest app logo accepted, in pixels each way (200×200 is recommended; it is shown smaller). */
+export const LOGO_MAX_DIMENSION = 1024;
 export const OOB_REDIRECT_URI = 'urn:ietf:wg:oauth:2.0:oob';
 /** Create-app polling (spec developer-apps §9). */
 export const CREATE_APP_POLL_MS = 1000;

@@ -79,7 +79,7 @@ export async function readAppForm(request: FastifyRequest, storage: Storage): Pr
       if (part.type === 'file') {
         // A file cut short fails its own stream with the parser's error.
         if (key === 'thumbnail')
-          upload = await streamUpload(storage, part).catch((error: unknown) => {
+          upload = await streamUpload(storage, part, { field: 'thumbnail' }).catch((error: unknown) => {
             throw part.file.errored === error ? unreadable(error) : error;
           });
         else part.file.resume();

@@ -67,4 +67,17 @@ describe('logo files are decoded, not only sniffed', () => {
     assert.equal(res.statusCode, 422, res.body);
     assert.deepEqual(res.json().fields, { thumbnail: [LOGO_DIMENSION_MESSAGE] });
   });
+
+  test('the size is read from the header: past the limit is refused before a pixel is decoded', async () => {
+    assert.equal(LOGO_DIMENSION_MESSAGE, 'The logo must be at most 1024×1024 pixels');
+    // A header claiming 4096×4096 (its checksum no longer matches: decoding would call it damaged).
+    const claiming = Buffer.from(pngBytes(64, 64));
+    claiming.writeUInt32BE(4096, 16);
+    claiming.writeUInt32BE(4096, 20);
+    const res = await upload(claiming);
+    assert.equal(res.statusCode, 422, res.body);
+    assert.deepEqual(res.json().fields, { thumbnail: [LOGO_DIMENSION_MESSAGE] });
+    const largest = await upload(pngBytes(LOGO_MAX_DIMENSION, LOGO_MAX_DIMENSION));
+    assert.equal(largest.statusCode, 200, largest.body);
+  });
 });

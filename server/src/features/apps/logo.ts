@@ -1,22 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { LOGO_MAX_BYTES, LOGO_RECOMMENDED_MIN_SIZE } from '@portal/contracts';
+import { LOGO_MAX_BYTES, LOGO_MAX_DIMENSION, LOGO_RECOMMENDED_MIN_SIZE } from '@portal/contracts';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { AppError, fieldError } from '../../platform/errors.ts';
-import {
-  ImageRefused,
-  keepUpload,
-  type PendingUpload,
-  readImage,
-  sniffType,
-} from '../../platform/http/uploads.ts';
+import { decodeImage, ImageRefused, measureImage } from '../../platform/http/images.ts';
+import { keepUpload, type PendingUpload, sniffType } from '../../platform/http/uploads.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { NewDeveloperAppRow } from './apps.repo.ts';
 
 export const LOGO_TYPE_MESSAGE = 'The logo must be a JPEG or PNG image';
 export const LOGO_SIZE_MESSAGE = `The logo must be at most ${LOGO_MAX_BYTES / 1024 / 1024} MB`;
-export const LOGO_MAX_DIMENSION = 4096;
+export { LOGO_MAX_DIMENSION };
 export const LOGO_DIMENSION_MESSAGE = `The logo must be at most ${LOGO_MAX_DIMENSION}×${LOGO_MAX_DIMENSION} pixels`;
 export const LOGO_CORRUPT_MESSAGE = 'The logo could not be read: the file is damaged or incomplete';
 export const LOGO_ONE_FILE_MESSAGE = 'Upload a single logo file';
@@ -30,6 +25,14 @@ const IMAGE_MESSAGES = {
   corrupt: LOGO_CORRUPT_MESSAGE,
 } as const;
 
+async function checkedLogo(upload: PendingUpload, mime: 'image/png' | 'image/jpeg') {
+  const size = await measureImage(upload);
+  if (size.width > LOGO_MAX_DIMENSION || size.height > LOGO_MAX_DIMENSION)
+    throw new ImageRefused('too_large');
+  await decodeImage(upload, mime, size);
+  return size;
+}
+
 /** Checks the upload by its content (not its name), then moves it into storage. */
 export async function storeLogo(storage: Storage, appId: string, upload: PendingUpload): Promise<StoredLogo> {
   try {
@@ -38,13 +41,12 @@ export async function storeLogo(storage: Storage, appId: string, upload: Pending
         errors: [LOGO_SIZE_MESSAGE],
         fields: { thumbnail: [LOGO_SIZE_MESSAGE] },
       });
-    const type = await sniffType(upload, ['image/png', 'image/jpeg']);
+    const type = await sniffType(upload, ['image/png', 'image/jpeg'] as const);
     if (!type) throw fieldError('thumbnail', LOGO_TYPE_MESSAGE);
-    const { width, height } = await readImage(upload, type.mime, LOGO_MAX_DIMENSION).catch(
-      (error: unknown) => {
-        throw error instanceof ImageRefused ? fieldError('thumbnail', IMAGE_MESSAGES[error.problem]) : error;
-      },
-    );
+    // Measured from the header and refused past the limit before a pixel is decoded.
+    const { width, height } = await checkedLogo(upload, type.mime).catch((error: unknown) => {
+      throw error instanceof ImageRefused ? fieldError('thumbnail', IMAGE_MESSAGES[error.problem]) : error;
+    });
     const key = `logos/${appId}/${randomUUID()}.${type.ext}`;
     await keepUpload(storage, upload, key);
     const recommended = width === height && width > LOGO_RECOMMENDED_MIN_SIZE;

@@ -2,7 +2,7 @@
  * A developer's marketplace listing and its workflow: fields, media, copies of the published
  * listing, review, the reviewer's message, hosted videos. The public catalogue reads it from here.
  */
-export { type Actor, submissionAccess } from './listings.access.ts';
+export { type Actor, maySeeListingFile, submissionAccess } from './listings.access.ts';
 export type { FileKind, FormUpload, SubmissionForm } from './listings.form.ts';
 export {
   MEDIA_CACHE,

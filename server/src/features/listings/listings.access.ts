@@ -6,7 +6,13 @@ import { type AppPermissions, appPermissions } from '@portal/contracts';
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
-import { type DeveloperAppRow, findAppWithRole, loadAppAccess, type MemberRole } from '../apps/index.ts';
+import {
+  type DeveloperAppRow,
+  findApp,
+  findAppWithRole,
+  loadAppAccess,
+  type MemberRole,
+} from '../apps/index.ts';
 import { findSubmission, type SubmissionRow } from './listings.repo.ts';
 
 export type Actor = { user: SessionUser; staff: boolean };
@@ -76,3 +82,20 @@ export const viewerOf = (access: ListingAccess) => ({
   canEdit: access.permissions.canEdit,
   canSubmit: access.permissions.canSubmitMarketplaceApp,
 });
+
+/**
+ * Whether `user` (or an anonymous visitor) may see a file of the app's listings: anyone when the
+ * app's live listing shows it (`shownLive`) and the app is not deleted; otherwise only the app's
+ * people and platform staff. Listing files and hosted videos follow this one rule.
+ */
+export async function maySeeListingFile(
+  ctx: AppContext,
+  user: SessionUser | null,
+  appId: string,
+  shownLive: boolean,
+): Promise<boolean> {
+  if (shownLive && (await findApp(ctx, appId))) return true;
+  if (!user) return false;
+  if (user.role === 'admin') return true;
+  return Boolean((await findAppWithRole(ctx, appId, user.id))?.role);
+}

@@ -76,11 +76,14 @@ export async function readSubmissionForm(request: FastifyRequest, storage: Stora
           part.file.resume();
           throw fieldError(dotted(name), UNEXPECTED_FILE_MESSAGE);
         }
-        const upload = await streamUpload(storage, part, slot.maxBytes).catch((error: unknown) => {
-          throw part.file.errored === error ? unreadable(error) : error;
-        });
+        const field = dotted(name);
+        const upload = await streamUpload(storage, part, { maxBytes: slot.maxBytes, field }).catch(
+          (error: unknown) => {
+            throw part.file.errored === error ? unreadable(error) : error;
+          },
+        );
         const ref = `upload:${uploads.size}`;
-        uploads.set(ref, { ...upload, kind: slot.kind, field: dotted(name) });
+        uploads.set(ref, { ...upload, kind: slot.kind, field });
         entries.push([part.fieldname, ref]);
       } else {
         const value = String(part.value);

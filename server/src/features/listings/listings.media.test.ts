@@ -10,6 +10,7 @@ import { multipart, pngBytes } from '../../test/uploads.ts';
 import { createAppAs } from '../apps/testing.ts';
 import { UNEXPECTED_FILE_MESSAGE } from './listings.form.ts';
 import { MEDIA_MESSAGES } from './listings.uploads.ts';
+import { VIDEO_MESSAGES } from './listings.videos.ts';
 import { enableMarketplace, logoPng, SHOWCASE_MP4, screenshot, uploadShowcase } from './testing.ts';
 
 let t: TestApp;
@@ -135,6 +136,21 @@ describe('screenshots', () => {
     assert.equal(res.statusCode, 422);
     assert.deepEqual(res.json().fields, { 'pictures_attributes.0.file': [MEDIA_MESSAGES.corrupt] });
   });
+
+  test('the size is read from the header and refused before a pixel is decoded', async () => {
+    // Headers that claim more than the field takes (their checksums no longer match: decoding would
+    // call them damaged instead), as a screenshot and as the logo.
+    const claiming = (png: Buffer, width: number, height: number) => {
+      const copy = Buffer.from(png);
+      copy.writeUInt32BE(width, 16);
+      copy.writeUInt32BE(height, 20);
+      return copy;
+    };
+    const shot = await save([picture(claiming(screenshot(), 8192, 8192))]);
+    assert.deepEqual(shot.json().fields, { 'pictures_attributes.0.file': [MEDIA_MESSAGES.screenshotSize] });
+    const logo = await save([file('submission[small_logo]', 'logo.png', claiming(logoPng(), 4096, 4096))]);
+    assert.deepEqual(logo.json().fields, { small_logo: [MEDIA_MESSAGES.logoSize] });
+  });
 });
 
 describe('the logo', () => {
@@ -252,13 +268,15 @@ describe('form data', () => {
 describe('videos on the media host', () => {
   test('an MP4 is hosted under a hashed id, served with byte ranges, and becomes the showcase video', async () => {
     const url = await uploadShowcase(owner.client, appId);
-    assert.match(url, /\/api\/v1\/videos\/[a-f0-9]{24}$/);
-    const whole = await t.client().get(new URL(url).pathname);
+    assert.match(url, /^\/api\/v1\/videos\/[a-f0-9]{24}$/);
+    // Shown by no live listing yet: the app's people see it, nobody else.
+    assert.equal((await t.client().get(url)).statusCode, 404);
+    const whole = await owner.client.get(url);
     assert.equal(whole.statusCode, 200);
     assert.equal(whole.headers['content-type'], 'video/mp4');
     assert.equal(whole.headers['accept-ranges'], 'bytes');
     assert.deepEqual(whole.rawPayload, SHOWCASE_MP4);
-    const part = await t.client().get(new URL(url).pathname, { range: 'bytes=10-19' });
+    const part = await owner.client.get(url, { range: 'bytes=10-19' });
     assert.equal(part.statusCode, 206);
     assert.equal(part.headers['content-range'], `bytes 10-19/${SHOWCASE_MP4.length}`);
     assert.deepEqual(part.rawPayload, SHOWCASE_MP4.subarray(10, 20));
@@ -298,5 +316,29 @@ describe('videos on the media host', () => {
     assert.deepEqual(elsewhere.json().fields, {
       'videos_attributes.0.external_url': [MEDIA_MESSAGES.videoUrl],
     });
+  });
+
+  test('the container must be whole: a prefix, or an MP4 with a page appended, is refused', async () => {
+    const upload = (data: Buffer) =>
+      owner.client.request({
+        method: 'POST',
+        url: `/api/v1/videos?developer_app_id=${appId}`,
+        ...multipart([file('file', 'clip.mp4', data, 'video/mp4')]),
+      });
+    for (const data of [SHOWCASE_MP4.subarray(0, 100), Buffer.concat([SHOWCASE_MP4, HTML])]) {
+      const res = await upload(data);
+      assert.equal(res.statusCode, 422, res.body);
+      assert.deepEqual(res.json().fields, { file: [VIDEO_MESSAGES.damaged] });
+    }
+    assert.deepEqual(scratchFiles(), []);
+  });
+
+  test('a URL on PUBLIC_URL (as uploads answered before) is kept relative', async () => {
+    const url = await uploadShowcase(owner.client, appId);
+    const res = await owner.client.patch(`/api/v1/submissions/${draftId}`, {
+      showcase_video_attributes: { external_url: `${t.ctx.config.publicUrl}${url}` },
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json().showcase_video.url, url);
   });
 });

@@ -139,6 +139,25 @@ export async function findAttachment(ctx: AppContext, id: string) {
   return row ?? null;
 }
 
+/** Whether the app's live listing (published, not replaced) shows the video at `url`. */
+export async function liveListingShowsVideo(ctx: AppContext, appId: string, url: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: marketplaceAttachments.id })
+    .from(marketplaceSubmissions)
+    .innerJoin(marketplaceAttachments, eq(marketplaceAttachments.submissionId, marketplaceSubmissions.id))
+    .where(
+      and(
+        eq(marketplaceSubmissions.developerAppId, appId),
+        eq(marketplaceSubmissions.state, 'published'),
+        isNull(marketplaceSubmissions.archivedAt),
+        inArray(marketplaceAttachments.kind, ['Video', 'ShowcaseVideo']),
+        eq(marketplaceAttachments.externalUrl, url),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
 /** Whether any attachment still names the stored file (copies share none today; kept for safety). */
 export async function storageKeyInUse(ctx: AppContext, key: string): Promise<boolean> {
   const [row] = await ctx.db

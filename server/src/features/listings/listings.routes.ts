@@ -3,8 +3,10 @@ import {
   HashedIdParams,
   IdParams,
   Submission,
+  SubmissionForm,
   SubmissionRequest,
   VideoUpload,
+  VideoUploadForm,
   VideoUploadQuery,
 } from '@portal/contracts';
 import { z } from 'zod';
@@ -20,6 +22,7 @@ const SAVE_DESCRIPTION =
 
 // Multipart bodies are read by the handler; JSON ones are validated here (an absent body is no change).
 const body = SubmissionRequest.nullish();
+const bodies = { 'application/json': body, 'multipart/form-data': SubmissionForm };
 
 export async function listingsRoutes(app: App) {
   for (const staff of [false, true]) {
@@ -43,7 +46,7 @@ export async function listingsRoutes(app: App) {
     app.post(
       `${base}/developer_apps/:id/submissions`,
       {
-        config: { access, idempotent: true },
+        config: { access, idempotent: true, documentedBody: bodies },
         schema: {
           description: `Saves the app's listing: updates its unpublished submission (200) or creates one (201), copying the published listing and its media when there is one. ${SAVE_DESCRIPTION}`,
           params: IdParams,
@@ -68,7 +71,7 @@ export async function listingsRoutes(app: App) {
     app.patch(
       `${base}/submissions/:id`,
       {
-        config: { access },
+        config: { access, documentedBody: bodies },
         schema: {
           description: `Updates a draft (or, staff, any current listing). Staff also approve (\`approval_state: approved\`, optionally \`silent\`) or reject (\`approval_state: rejected\`, with an \`admin_message\`) a listing in review. ${SAVE_DESCRIPTION}`,
           params: IdParams,
@@ -96,7 +99,11 @@ export async function videosRoutes(app: App) {
   app.post(
     '/videos',
     {
-      config: { access: 'user', idempotent: true },
+      config: {
+        access: 'user',
+        idempotent: true,
+        documentedBody: { 'multipart/form-data': VideoUploadForm },
+      },
       schema: {
         description:
           "Uploads a listing video (multipart: the MP4 or QuickTime file in `file`, an optional `name`) to the portal's media host. The app's owner and admins, or staff.",
@@ -115,7 +122,8 @@ export async function videosRoutes(app: App) {
     {
       config: { access: 'public' },
       schema: {
-        description: 'A hosted video; honours one `Range: bytes=` range (206).',
+        description:
+          "A hosted video: public while the app's published listing shows it, otherwise only for the app's people and staff (404 for anyone else). Honours one `Range: bytes=` range (206).",
         params: HashedIdParams,
         response: { 200: VideoResponse('The video'), 206: VideoResponse('Part of the video') },
       },
@@ -123,6 +131,7 @@ export async function videosRoutes(app: App) {
     async (request, reply) => {
       const { video, range, file } = await readVideo(
         app.ctx,
+        request.user,
         request.params.hashed_id,
         request.headers.range,
       );

@@ -10,7 +10,8 @@ import {
   SCREENSHOT_MIN_WIDTH,
 } from '@portal/contracts';
 import { AppError } from '../../platform/errors.ts';
-import { type DecodedImage, ImageRefused, readImage, sniffType } from '../../platform/http/uploads.ts';
+import { decodeImage, ImageRefused, type ImageSize, measureImage } from '../../platform/http/images.ts';
+import { sniffType } from '../../platform/http/uploads.ts';
 import type { FileKind, FormUpload } from './listings.form.ts';
 
 export const MEDIA_MESSAGES = {
@@ -26,11 +27,11 @@ export const MEDIA_MESSAGES = {
   videoUrl: 'Upload the video first; use the URL the upload returned',
 } as const;
 
-const ACCEPTED: Record<FileKind, string[]> = {
+const ACCEPTED = {
   logo: ['image/png'],
   picture: ['image/png', 'image/jpeg'],
   document: ['application/pdf'],
-};
+} as const satisfies Record<FileKind, readonly string[]>;
 
 export type CheckedFile = {
   upload: FormUpload;
@@ -41,9 +42,8 @@ export type CheckedFile = {
 };
 
 /** A logo's corners must be transparent or (near) white: the spec's "transparent or white background". */
-function hasPlainBackground(image: DecodedImage): boolean {
-  if (!image.rgba) return false;
-  const { width, height, rgba } = image;
+function hasPlainBackground({ width, height }: ImageSize, rgba: Uint8Array | null): boolean {
+  if (!rgba) return false;
   const corners = [0, width - 1, (height - 1) * width, height * width - 1];
   return corners.every((pixel) => {
     const [r, g, b, a] = rgba.subarray(pixel * 4, pixel * 4 + 4);
@@ -56,6 +56,24 @@ const ratioFits = (width: number, height: number) => {
   return ratio >= 4 / 3 - 0.01 && ratio <= 16 / 9 + 0.01;
 };
 
+/** Why the header's dimensions do not fit the field, or null: checked before any pixel is decoded. */
+function sizeProblem(kind: 'logo' | 'picture', { width, height }: ImageSize): string | null {
+  if (kind === 'logo')
+    return width === LISTING_LOGO_SIZE && height === LISTING_LOGO_SIZE ? null : MEDIA_MESSAGES.logoSize;
+  const inRange =
+    width >= SCREENSHOT_MIN_WIDTH &&
+    width <= SCREENSHOT_MAX_WIDTH &&
+    height >= SCREENSHOT_MIN_HEIGHT &&
+    height <= SCREENSHOT_MAX_HEIGHT;
+  if (!inRange) return MEDIA_MESSAGES.screenshotSize;
+  return ratioFits(width, height) ? null : MEDIA_MESSAGES.screenshotRatio;
+}
+
+const IMAGE_PROBLEMS = {
+  unreadable: MEDIA_MESSAGES.invalidType,
+  corrupt: MEDIA_MESSAGES.corrupt,
+} as const;
+
 /** The upload's problem, or the checked file. A file over its cap is refused at once (413). */
 export async function checkUpload(upload: FormUpload, maxBytes: number): Promise<CheckedFile | string> {
   if (upload.truncated)
@@ -63,31 +81,24 @@ export async function checkUpload(upload: FormUpload, maxBytes: number): Promise
       errors: [MEDIA_MESSAGES.tooLarge(maxBytes)],
       fields: { [upload.field]: [MEDIA_MESSAGES.tooLarge(maxBytes)] },
     });
-  const type = await sniffType(upload, ACCEPTED[upload.kind]);
+  if (upload.kind === 'document') {
+    const type = await sniffType(upload, ACCEPTED.document);
+    return type ? { upload, ...type, width: null, height: null } : MEDIA_MESSAGES.invalidType;
+  }
+  const kind = upload.kind;
+  const type = await sniffType(upload, ACCEPTED[kind]);
   if (!type) return MEDIA_MESSAGES.invalidType;
-  if (upload.kind === 'document') return { upload, ...type, width: null, height: null };
-  let image: DecodedImage;
   try {
-    image = await readImage(upload, type.mime, 8192);
+    const size = await measureImage(upload);
+    const problem = sizeProblem(kind, size);
+    if (problem) return problem;
+    const { rgba } = await decodeImage(upload, type.mime, size, { pixels: kind === 'logo' });
+    if (kind === 'logo' && !hasPlainBackground(size, rgba)) return MEDIA_MESSAGES.logoBackground;
+    return { upload, ...type, ...size };
   } catch (error) {
     if (!(error instanceof ImageRefused)) throw error;
-    if (error.problem === 'unreadable') return MEDIA_MESSAGES.invalidType;
-    if (error.problem === 'too_large')
-      return upload.kind === 'logo' ? MEDIA_MESSAGES.logoSize : MEDIA_MESSAGES.screenshotSize;
-    return MEDIA_MESSAGES.corrupt;
+    if (error.problem !== 'too_large') return IMAGE_PROBLEMS[error.problem];
+    // A decoder out of its memory: the file is past what the field takes, whatever its header says.
+    return kind === 'logo' ? MEDIA_MESSAGES.logoSize : MEDIA_MESSAGES.screenshotSize;
   }
-  const { width, height } = image;
-  if (upload.kind === 'logo') {
-    if (width !== LISTING_LOGO_SIZE || height !== LISTING_LOGO_SIZE) return MEDIA_MESSAGES.logoSize;
-    if (!hasPlainBackground(image)) return MEDIA_MESSAGES.logoBackground;
-  } else {
-    const inRange =
-      width >= SCREENSHOT_MIN_WIDTH &&
-      width <= SCREENSHOT_MAX_WIDTH &&
-      height >= SCREENSHOT_MIN_HEIGHT &&
-      height <= SCREENSHOT_MAX_HEIGHT;
-    if (!inRange) return MEDIA_MESSAGES.screenshotSize;
-    if (!ratioFits(width, height)) return MEDIA_MESSAGES.screenshotRatio;
-  }
-  return { upload, ...type, width, height };
 }

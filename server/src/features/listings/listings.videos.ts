@@ -14,20 +14,30 @@ import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import { formParts, unreadable } from '../../platform/http/form-data.ts';
-import { isStorableText } from '../../platform/http/storable-text.ts';
+import { isWholeMovie } from '../../platform/http/mp4-container.ts';
+import { isStorableText, unstorableTextError } from '../../platform/http/storable-text.ts';
 import { discardUpload, type PendingUpload, sniffType, streamUpload } from '../../platform/http/uploads.ts';
-import { appListingAccess, requireEdit } from './listings.access.ts';
+import { appListingAccess, maySeeListingFile, requireEdit } from './listings.access.ts';
+import { liveListingShowsVideo } from './listings.repo.ts';
 
-const VIDEO_TYPES = ['video/mp4', 'video/quicktime'];
+const VIDEO_TYPES = ['video/mp4', 'video/quicktime'] as const;
 const HASHED_ID = /^[a-f0-9]{24}$/;
 export const VIDEO_MESSAGES = {
   missing: 'Attach the video in the "file" field',
   tooLarge: `The video must be at most ${LISTING_VIDEO_MAX_BYTES / 1024 / 1024} MB`,
+  damaged: 'The video could not be read: the file is damaged, incomplete or has something appended',
 } as const;
 
-export const videoUrl = (config: Config, hashedId: string) => `${config.publicUrl}/api/v1/videos/${hashedId}`;
+/**
+ * A hosted video's URL, relative to the portal: the page plays it from whatever host name it was
+ * reached under, which its Content-Security-Policy (`'self'`) allows.
+ */
+export const videoUrl = (hashedId: string) => `/api/v1/videos/${hashedId}`;
 
-/** The hashed id a URL of this portal's video host names, or null. */
+/**
+ * The hashed id a URL of this portal's video host names, or null: the relative URL, or an absolute
+ * one on PUBLIC_URL's origin (what uploads answered before URLs were relative).
+ */
 export function hashedIdFromUrl(config: Config, url: string): string | null {
   let parsed: URL;
   try {
@@ -50,9 +60,7 @@ async function findVideo(ctx: AppContext, hashedId: string) {
 export async function resolveVideoUrl(ctx: AppContext, appId: string, url: string) {
   const hashedId = hashedIdFromUrl(ctx.config, url);
   const video = hashedId ? await findVideo(ctx, hashedId) : null;
-  return video && video.developerAppId === appId
-    ? { url: videoUrl(ctx.config, video.hashedId), name: video.name }
-    : null;
+  return video && video.developerAppId === appId ? { url: videoUrl(video.hashedId), name: video.name } : null;
 }
 
 /**
@@ -83,11 +91,16 @@ export async function uploadVideo(
           part.file.resume();
           continue;
         }
-        upload = await streamUpload(storage, part, LISTING_VIDEO_MAX_BYTES).catch((error: unknown) => {
-          throw part.file.errored === error ? unreadable(error) : error;
-        });
-      } else if (part.fieldname === 'name' && isStorableText(String(part.value))) {
-        name = String(part.value).trim().slice(0, 255) || null;
+        upload = await streamUpload(storage, part, { maxBytes: LISTING_VIDEO_MAX_BYTES }).catch(
+          (error: unknown) => {
+            throw part.file.errored === error ? unreadable(error) : error;
+          },
+        );
+      } else if (part.fieldname === 'name') {
+        const value = String(part.value);
+        // Form fields skip the JSON body check (storable-text.ts), so they are checked here.
+        if (!isStorableText(value)) throw unstorableTextError(['name'], 'name');
+        name = value.trim().slice(0, 255) || null;
       }
     }
     if (!upload) throw fieldError('file', VIDEO_MESSAGES.missing);
@@ -112,10 +125,12 @@ export async function hostVideo(
     });
   const type = await sniffType(upload, VIDEO_TYPES);
   if (!type) throw fieldError('file', LISTING_MESSAGES.invalidFileType);
+  if (!(await isWholeMovie(upload.tempPath, { requireFtyp: type.mime === 'video/mp4' })))
+    throw fieldError('file', VIDEO_MESSAGES.damaged);
   const storage = ctx.storage;
   const hashedId = randomBytes(12).toString('hex');
   const key = `videos/${appId}/${hashedId}.${type.ext}`;
-  const videoName = name ?? (upload.filename.replace(/[\\/]/g, '_').slice(0, 255) || `video.${type.ext}`);
+  const videoName = name ?? (upload.filename || `video.${type.ext}`);
   await storage.putFile(key, upload.tempPath);
   try {
     await ctx.db.insert(marketplaceVideos).values({
@@ -132,7 +147,7 @@ export async function hostVideo(
     await storage.delete(key).catch(() => {});
     throw error;
   }
-  return { hashed_id: hashedId, name: videoName, url: videoUrl(ctx.config, hashedId) };
+  return { hashed_id: hashedId, name: videoName, url: videoUrl(hashedId) };
 }
 
 /** `Range: bytes=a-b` (one range) → inclusive bounds within the file; null when absent or unusable. */
@@ -159,10 +174,22 @@ export function parseRange(
   return { start, end };
 }
 
-/** A hosted video (public: the unguessable hashed id is the key), whole or one byte range. */
-export async function readVideo(ctx: AppContext, hashedId: string, rangeHeader: string | undefined) {
+/**
+ * A hosted video, whole or one byte range. Videos follow their listing: public while the app's live
+ * listing shows one, else only for the app's people and staff (a draft's, a deleted app's, one
+ * uploaded and never shown); the hashed id alone opens nothing.
+ */
+export async function readVideo(
+  ctx: AppContext,
+  user: SessionUser | null,
+  hashedId: string,
+  rangeHeader: string | undefined,
+) {
   const video = await findVideo(ctx, hashedId);
   if (!video) throw notFound('Video');
+  const appId = video.developerAppId;
+  const shownLive = await liveListingShowsVideo(ctx, appId, videoUrl(video.hashedId));
+  if (!(await maySeeListingFile(ctx, user, appId, shownLive))) throw notFound('Video');
   const storage = ctx.storage;
   // A range past the end is ignored (RFC 9110 lets a server send the whole file instead).
   const parsed = parseRange(rangeHeader, video.byteSize);

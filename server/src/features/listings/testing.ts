@@ -140,7 +140,7 @@ export function routeTableListings(fx: RouteFixtures) {
         draftId: draft.json().id as string,
         slug: body.slug as string,
         picture: body.pictures[0].url as string,
-        video: new URL(body.showcase_video.url).pathname,
+        video: body.showcase_video.url as string,
       };
     })();
     routeTableListingsBuilt.set(fx, built);

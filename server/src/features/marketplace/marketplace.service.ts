@@ -7,11 +7,11 @@ import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
-import { findApp, findAppWithRole } from '../apps/index.ts';
 import {
   categories,
   findAttachment,
   listAttachments,
+  maySeeListingFile,
   type SubmissionRow,
   submissionAccess,
 } from '../listings/index.ts';
@@ -69,18 +69,9 @@ export async function readMedia(ctx: AppContext, user: SessionUser | null, id: s
   const key = found?.attachment.storageKey;
   if (!found || !key) throw notFound('File');
   const { attachment, submission } = found;
-  const isPublic =
-    submission.state === 'published' &&
-    submission.archivedAt === null &&
-    attachment.kind !== 'Document' &&
-    (await findApp(ctx, submission.developerAppId)) !== null;
-  if (!isPublic) {
-    if (!user) throw notFound('File');
-    if (user.role !== 'admin') {
-      const member = await findAppWithRole(ctx, submission.developerAppId, user.id);
-      if (!member?.role) throw notFound('File');
-    }
-  }
+  const shownLive =
+    submission.state === 'published' && submission.archivedAt === null && attachment.kind !== 'Document';
+  if (!(await maySeeListingFile(ctx, user, submission.developerAppId, shownLive))) throw notFound('File');
   const file = await ctx.storage.read(key);
   if (!file) throw notFound('File');
   return { ...file, attachment };

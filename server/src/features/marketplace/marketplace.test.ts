@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
 import { createAppAs } from '../apps/testing.ts';
-import { completeDraft } from '../listings/testing.ts';
+import { completeDraft, uploadShowcase } from '../listings/testing.ts';
 import { dailyViews } from './marketplace.repo.ts';
 import { isObviousBot } from './marketplace.views.ts';
 
@@ -109,7 +109,9 @@ describe('one listing', () => {
     assert.equal(listing.public_name, 'Field Sync');
     assert.equal(listing.preview, false);
     assert.equal(listing.pictures.length, 3);
-    assert.ok(listing.showcase_video.url.includes('/api/v1/videos/'));
+    // Relative, so the page plays it under whatever host name the portal was reached by (its CSP).
+    assert.match(listing.showcase_video.url, /^\/api\/v1\/videos\/[a-f0-9]{24}$/);
+    assert.equal((await t.client().get(listing.showcase_video.url)).statusCode, 200);
     assert.deepEqual(listing.contact, {
       option: 'contact_us',
       email: 'sales@fieldsync.example.com',
@@ -141,10 +143,29 @@ describe('one listing', () => {
     assert.equal((await staff.client.get(url)).statusCode, 200);
     assert.equal((await (await t.asNewUser()).client.get(url)).statusCode, 404);
     assert.equal((await t.client().get(url)).statusCode, 401);
-    // Its files are not public either.
-    const picture = mine.json().pictures[0].url;
-    assert.equal((await t.client().get(picture)).statusCode, 404);
-    assert.equal((await owner.client.get(picture)).statusCode, 200);
+    // Its files are not public either: pictures nor videos, whoever has the URL.
+    const stranger = (await t.asNewUser()).client;
+    for (const file of [mine.json().pictures[0].url, mine.json().showcase_video.url]) {
+      assert.equal((await t.client().get(file)).statusCode, 404, file);
+      assert.equal((await stranger.get(file)).statusCode, 404, file);
+      assert.equal((await owner.client.get(file)).statusCode, 200, file);
+      assert.equal((await staff.client.get(file)).statusCode, 200, file);
+    }
+  });
+
+  test('a video is public only while the live listing shows it, not a new draft’s', async () => {
+    const { id, appId } = published['Bid Buddy']!;
+    const live = (await owner.client.get(`/api/v1/submissions/${id}`)).json().showcase_video.url;
+    const next = await owner.client.post(`/api/v1/developer_apps/${appId}/submissions`, {});
+    assert.equal(next.statusCode, 201, next.body);
+    const newVideo = await uploadShowcase(owner.client, appId);
+    const saved = await owner.client.patch(`/api/v1/submissions/${next.json().id}`, {
+      showcase_video_attributes: { external_url: newVideo },
+    });
+    assert.equal(saved.statusCode, 200, saved.body);
+    assert.equal((await t.client().get(live)).statusCode, 200);
+    assert.equal((await t.client().get(newVideo, { range: 'bytes=0-9' })).statusCode, 404);
+    assert.equal((await owner.client.get(newVideo, { range: 'bytes=0-9' })).statusCode, 206);
   });
 });
 
@@ -156,10 +177,14 @@ test('a deleted app’s listing leaves the marketplace, its files with it', asyn
     await staff.client.patch(`/api/v1/admin/submissions/${listing.id}`, { approval_state: 'approved' })
   ).json().slug;
   assert.equal((await t.client().get(`/api/v1/marketplace/apps/${slug}`)).statusCode, 200);
+  const video = listing.showcase_video.url;
+  assert.equal((await t.client().get(video)).statusCode, 200);
   assert.equal((await owner.client.delete(`/api/v1/developer_apps/${app.id}`)).statusCode, 204);
   assert.equal((await t.client().get(`/api/v1/marketplace/apps/${slug}`)).statusCode, 404);
   assert.ok(!names(await t.client().get('/api/v1/marketplace/apps?per_page=100')).includes('Short Lived'));
   assert.equal((await t.client().get(listing.pictures[0].url)).statusCode, 404);
+  assert.equal((await t.client().get(video)).statusCode, 404);
+  assert.equal((await owner.client.get(video)).statusCode, 404, 'the deleted app is gone for its people too');
 });
 
 describe('views for the metrics', () => {

@@ -1,9 +1,13 @@
 import assert from 'node:assert/strict';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { createAppAs } from '../../features/apps/testing.ts';
+import { enableMarketplace, logoPng, SHOWCASE_MP4, screenshot } from '../../features/listings/testing.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp, type TestClient } from '../../test/helpers.ts';
-import { multipart } from '../../test/uploads.ts';
+import type { OpenApiDocument } from '../../test/hostile-requests.ts';
+import { multipart, pngBytes } from '../../test/uploads.ts';
 import { UNSTORABLE_TEXT_MESSAGE } from './storable-text.ts';
 
 let t: TestApp;
@@ -15,6 +19,15 @@ before(async () => {
 after(() => t.close());
 
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
+type OpenApiOperation = OpenApiDocument['paths'][string][string] & {
+  requestBody?: { content: Record<string, { schema: { properties?: Record<string, { format?: string }> } }> };
+};
+
+/** Scratch files left in the data dir's upload temp space. */
+async function scratchFiles() {
+  const dir = path.join(t.ctx.config.dataDir, 'uploads', 'tmp');
+  return (await readdir(dir, { recursive: true }).catch(() => [])).filter((name) => name.endsWith('.upload'));
+}
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function assertRefusedAt(res: LightMyRequestResponse, field: string, what: string) {
@@ -82,6 +95,107 @@ describe('text PostgreSQL cannot store', () => {
     assertRefusedAt(await admin.get('/api/v1/admin/outbox?to=%00'), 'to', 'outbox filter');
     // Nothing was stored on the way.
     assert.equal((await admin.get(url)).json().name, null);
+  });
+});
+
+describe('file names', () => {
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  /** Every route that takes files, each file field with a file that fits it and the field its errors name. */
+  async function fileRoutes() {
+    const app = await createAppAs(admin);
+    await enableMarketplace(t, app.id);
+    const listing = await admin.post(`/api/v1/developer_apps/${app.id}/submissions`, {
+      public_name: 'Names',
+    });
+    assert.equal(listing.statusCode, 201, listing.body);
+    const submission = listing.json().id;
+    const png = { type: 'image/png', data: pngBytes(64, 64) };
+    const listingFiles = [
+      { name: 'submission[small_logo]', field: 'small_logo', type: 'image/png', data: logoPng() },
+      {
+        name: 'submission[pictures_attributes][0][file]',
+        field: 'pictures_attributes.0.file',
+        type: 'image/png',
+        data: screenshot(),
+      },
+      {
+        name: 'submission[security_questionnaire_document_attributes][file]',
+        field: 'security_questionnaire_document_attributes.file',
+        type: 'application/pdf',
+        data: PDF,
+      },
+    ];
+    const thumbnail = { name: 'developer_app[thumbnail]', field: 'thumbnail', ...png };
+    return {
+      'PUT /api/v1/developer_apps/{id}': { url: `/api/v1/developer_apps/${app.id}`, files: [thumbnail] },
+      'PATCH /api/v1/developer_apps/{id}': { url: `/api/v1/developer_apps/${app.id}`, files: [thumbnail] },
+      'PUT /api/v1/admin/developer_apps/{id}': {
+        url: `/api/v1/admin/developer_apps/${app.id}`,
+        files: [thumbnail],
+      },
+      'POST /api/v1/developer_apps/{id}/submissions': {
+        url: `/api/v1/developer_apps/${app.id}/submissions`,
+        files: listingFiles,
+      },
+      'POST /api/v1/admin/developer_apps/{id}/submissions': {
+        url: `/api/v1/admin/developer_apps/${app.id}/submissions`,
+        files: listingFiles,
+      },
+      'PATCH /api/v1/submissions/{id}': { url: `/api/v1/submissions/${submission}`, files: listingFiles },
+      'PATCH /api/v1/admin/submissions/{id}': {
+        url: `/api/v1/admin/submissions/${submission}`,
+        files: listingFiles,
+      },
+      'POST /api/v1/videos': {
+        url: `/api/v1/videos?developer_app_id=${app.id}`,
+        files: [{ name: 'file', field: 'file', type: 'video/mp4', data: SHOWCASE_MP4 }],
+      },
+    };
+  }
+
+  test('a NUL in an uploaded file name is refused at its field on every route that takes files; nothing is kept', async () => {
+    const routes = await fileRoutes();
+    // Every route whose documented form takes a file is here.
+    const doc = (await admin.get('/api/v1/openapi.json')).json();
+    const documented = Object.entries(doc.paths as Record<string, Record<string, OpenApiOperation>>).flatMap(
+      ([url, operations]) =>
+        Object.entries(operations)
+          .filter(([, op]) => {
+            const form = op.requestBody?.content?.['multipart/form-data']?.schema;
+            return Object.values(form?.properties ?? {}).some((property) => property.format === 'binary');
+          })
+          .map(([method]) => `${method.toUpperCase()} ${url}`),
+    );
+    assert.deepEqual(Object.keys(routes).sort(), documented.sort());
+    for (const [route, { url, files }] of Object.entries(routes))
+      for (const file of files) {
+        const method = route.split(' ')[0] as 'PATCH';
+        const form = multipart([{ ...file, filename: 'a\u0000b.png' }]);
+        assertRefusedAt(await admin.request({ method, url, ...form }), file.field, `${route} ${file.name}`);
+      }
+    assert.deepEqual(await scratchFiles(), [], 'no scratch file is left behind');
+  });
+
+  test('other hostile names are kept as something safe to show: no path, controls or direction overrides, 255 characters at most', async () => {
+    const app = await createAppAs(admin);
+    await enableMarketplace(t, app.id);
+    const names: Array<[string, string]> = [
+      ['../../etc/passwd.png', 'passwd.png'],
+      ['photo\u202egnp.exe', 'photognp.exe'],
+      ['\u2066tab\tand\u001b[31mescape.png\u2069', 'taband[31mescape.png'],
+      [`${'n'.repeat(10_000)}.png`, `${'n'.repeat(251)}.png`],
+      ['..', 'video.mp4'],
+    ];
+    for (const [sent, kept] of names) {
+      const form = multipart([{ name: 'file', filename: sent, type: 'video/mp4', data: SHOWCASE_MP4 }]);
+      const res = await admin.request({
+        method: 'POST',
+        url: `/api/v1/videos?developer_app_id=${app.id}`,
+        ...form,
+      });
+      assert.equal(res.statusCode, 201, res.body);
+      assert.equal(res.json().name, kept, JSON.stringify(sent.slice(0, 40)));
+    }
   });
 });
 

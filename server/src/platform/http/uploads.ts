@@ -1,18 +1,17 @@
 /**
  * Uploaded files, the one way: streamed to scratch space under a size cap, checked by their content
- * (magic bytes, never the name or the browser's type), images measured and decoded to the last
- * byte, then moved into storage. App logos and marketplace media both go through here.
+ * (magic bytes, never the name or the browser's type; images are measured and decoded in images.ts,
+ * videos' containers walked in mp4-container.ts), then moved into storage. App logos, marketplace
+ * media and videos all go through here. The name the browser gave a file is only ever shown.
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
-import { imageSize } from 'image-size';
-import jpeg from 'jpeg-js';
-import { PNG } from 'pngjs';
 import type { Storage } from '../storage.ts';
+import { isStorableText, unstorableTextError } from './storable-text.ts';
 
 /** An upload streamed to a scratch file, not yet checked. */
 export type PendingUpload = {
@@ -20,9 +19,35 @@ export type PendingUpload = {
   /** Longer than the cap: the scratch file holds only its start. */
   truncated: boolean;
   size: number;
-  /** The name the browser gave it (display only; never used as a path). */
+  /** The name the browser gave it, made fit to show (see fileNameToShow); never used as a path. */
   filename: string;
 };
+
+/** The longest file name kept (in characters), as most file systems allow. */
+export const FILE_NAME_MAX_LENGTH = 255;
+/** An extension up to this long survives shortening: `….pdf` still says what it is. */
+const EXTENSION_MAX_LENGTH = 16;
+/**
+ * Characters a shown file name drops: C0 and C1 controls (line breaks, escapes) and the bidirectional
+ * marks, embeddings, overrides and isolates, with which `photo\u202Egnp.exe` reads as `photoexe.png`.
+ */
+const UNSHOWN = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+/**
+ * The name of an uploaded file as the portal shows it: its last path segment (the parser already
+ * drops directories; a seed or copy may not), without controls or direction overrides, trimmed and
+ * shortened to FILE_NAME_MAX_LENGTH characters keeping its extension. '' when nothing is left.
+ */
+export function fileNameToShow(raw: string): string {
+  const last = raw.split(/[\\/]/).pop() ?? '';
+  const name = last.replace(UNSHOWN, '').trim();
+  if (name === '.' || name === '..') return '';
+  const chars = Array.from(name);
+  if (chars.length <= FILE_NAME_MAX_LENGTH) return name;
+  const dot = chars.lastIndexOf('.');
+  const extension = dot > 0 && chars.length - dot <= EXTENSION_MAX_LENGTH ? chars.slice(dot) : [];
+  return [...chars.slice(0, FILE_NAME_MAX_LENGTH - extension.length), ...extension].join('').trim();
+}
 
 /** A stream that ends early (marking the upload truncated) once `maxBytes` have gone through. */
 function capped(maxBytes: number, onOver: () => void): Transform {
@@ -44,13 +69,19 @@ function capped(maxBytes: number, onOver: () => void): Transform {
 
 /**
  * Streams one file to scratch space. Past `maxBytes` the rest is read and dropped, and the upload
- * comes back truncated (a multipart part's own limit marks it the same way).
+ * comes back truncated (a multipart part's own limit marks it the same way). A file name the database
+ * cannot store (NUL, an unpaired surrogate) is refused at `field` (422) before anything is written.
  */
 export async function streamUpload(
   storage: Storage,
   file: { file: NodeJS.ReadableStream & { truncated?: boolean }; filename?: string },
-  maxBytes = Number.POSITIVE_INFINITY,
+  { maxBytes = Number.POSITIVE_INFINITY, field = 'file' }: { maxBytes?: number; field?: string } = {},
 ): Promise<PendingUpload> {
+  const filename = file.filename ?? '';
+  if (!isStorableText(filename)) {
+    file.file.resume();
+    throw unstorableTextError([field], field);
+  }
   const tempPath = await storage.tempPath(`${randomUUID()}.upload`);
   let over = false;
   let size = 0;
@@ -74,75 +105,25 @@ export async function streamUpload(
     await rm(tempPath, { force: true });
     throw error;
   }
-  return { tempPath, truncated: over || Boolean(file.file.truncated), size, filename: file.filename ?? '' };
+  return {
+    tempPath,
+    truncated: over || Boolean(file.file.truncated),
+    size,
+    filename: fileNameToShow(filename),
+  };
 }
 
 export const discardUpload = (upload: PendingUpload | null | undefined) =>
   upload ? rm(upload.tempPath, { force: true }) : Promise.resolve();
 
 /** The upload's type from its first bytes, if it is one of `allowed` (MIME types). */
-export async function sniffType(
+export async function sniffType<Mime extends string>(
   upload: PendingUpload,
-  allowed: readonly string[],
-): Promise<{ mime: string; ext: string } | null> {
+  allowed: readonly Mime[],
+): Promise<{ mime: Mime; ext: string } | null> {
   const type = await fileTypeFromFile(upload.tempPath).catch(() => undefined);
-  return type && allowed.includes(type.mime) ? { mime: type.mime, ext: type.ext } : null;
-}
-
-export type DecodedImage = {
-  width: number;
-  height: number;
-  /** RGBA pixels (PNG only), for checks such as a logo's background. */
-  rgba: Buffer | null;
-};
-
-export type ImageProblem = 'unreadable' | 'too_large' | 'corrupt';
-
-/** Why an image was refused; callers turn it into their field's message. */
-export class ImageRefused extends Error {
-  readonly problem: ImageProblem;
-  constructor(problem: ImageProblem) {
-    super(problem);
-    this.problem = problem;
-  }
-}
-
-/**
- * Measures the image, then decodes every pixel (pngjs checks each chunk's CRC and inflates the data;
- * jpeg-js needs every scan up to the end marker), so a truncated or corrupt file is refused even when
- * its header looks right. Dimensions are capped first so a small file cannot inflate into gigabytes.
- */
-export function decodeImage(bytes: Buffer, mime: string, maxDimension: number): DecodedImage {
-  let size: { width?: number; height?: number };
-  try {
-    size = imageSize(bytes);
-  } catch {
-    throw new ImageRefused('unreadable');
-  }
-  const width = size.width ?? 0;
-  const height = size.height ?? 0;
-  if (width > maxDimension || height > maxDimension) throw new ImageRefused('too_large');
-  try {
-    if (mime === 'image/png') {
-      const decoded = PNG.sync.read(bytes, { checkCRC: true });
-      if (decoded.width !== width || decoded.height !== height) throw new Error('size mismatch');
-      return { width, height, rgba: decoded.data };
-    }
-    const decoded = jpeg.decode(bytes, {
-      maxResolutionInMP: 17,
-      maxMemoryUsageInMB: 128,
-      formatAsRGBA: false,
-    });
-    if (decoded.width !== width || decoded.height !== height) throw new Error('size mismatch');
-    return { width, height, rgba: null };
-  } catch {
-    throw new ImageRefused('corrupt');
-  }
-}
-
-/** Reads a checked image upload and decodes it (see decodeImage). */
-export async function readImage(upload: PendingUpload, mime: string, maxDimension: number) {
-  return decodeImage(await readFile(upload.tempPath), mime, maxDimension);
+  const mime = allowed.find((candidate) => candidate === type?.mime);
+  return type && mime ? { mime, ext: type.ext } : null;
 }
 
 /** Moves the checked upload into storage under `key`. */

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { LOGO_MAX_BYTES } from '@portal/contracts/limits';
+import { LOGO_MAX_BYTES, LOGO_MAX_DIMENSION } from '@portal/contracts/limits';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DropzoneField } from '../../../components/dropzone-field.tsx';
@@ -70,7 +70,7 @@ export function LogoField({
   return (
     <DropzoneField
       label={t('apps.logo.label')}
-      hint={t('apps.logo.hint')}
+      hint={t('apps.logo.hint', { max: LOGO_MAX_DIMENSION })}
       accept={LOGO_TYPES}
       acceptLabel={t('apps.logo.types')}
       maxBytes={LOGO_MAX_BYTES}
