@@ -8,6 +8,10 @@ const password = z
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 const name = z.string().trim().min(1, 'Name is required').max(NAME_MAX_LENGTH);
 const email = z.email('Enter a valid email address').max(254);
+const samePath = z
+  .string()
+  .max(500)
+  .regex(/^\/(?!\/)/, 'Must be a path on this site');
 
 export const SignUpBody = z.object({
   name,
@@ -15,11 +19,7 @@ export const SignUpBody = z.object({
   password,
   company_name: z.string().trim().max(NAME_MAX_LENGTH).optional(),
   /** A same-site path the confirmation link returns to (e.g. an invitation). */
-  next: z
-    .string()
-    .max(500)
-    .regex(/^\/(?!\/)/, 'Must be a path on this site')
-    .optional(),
+  next: samePath.optional(),
 });
 export type SignUpBody = z.infer<typeof SignUpBody>;
 
@@ -28,6 +28,18 @@ export type SignInBody = z.infer<typeof SignInBody>;
 
 export const ForgotPasswordBody = z.object({ email });
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
+
+/** Asks for a one-time sign-in link by e-mail (offered when sign-in is refused for too many attempts). */
+export const SignInLinkBody = z.object({
+  email,
+  /** A same-site path the link returns to after signing in. */
+  next: samePath.optional(),
+});
+export type SignInLinkBody = z.infer<typeof SignInLinkBody>;
+
+/** Signs in with the token of an e-mailed sign-in link. */
+export const SignInWithLinkBody = z.object({ token: z.string().min(1).max(200) });
+export type SignInWithLinkBody = z.infer<typeof SignInWithLinkBody>;
 
 export const ResetPasswordBody = z.object({ token: z.string().min(1).max(200), password });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
