@@ -2,11 +2,13 @@ import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { ApiRequestError } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../../lib/config.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { useSignIn } from '../api.ts';
 import { AuthCard, EmailField } from '../components/auth-form.tsx';
 import { FormError } from '../components/form-error.tsx';
+import { SignInLinkOffer } from '../components/sign-in-link-offer.tsx';
 
 /** Only same-site paths are followed after sign-in. */
 export function safeNext(next: string | null, fallback = '/developer_apps'): string {
@@ -21,6 +23,8 @@ export function SignInPage() {
   const signIn = useSignIn();
   const form = useForm({ initialValues: { email: '', password: '' } });
   const next = safeNext(params.get('next'));
+  const lockedOut = signIn.error instanceof ApiRequestError && signIn.error.body.code === 'rate_limited';
+  const error = signIn.error;
   if (user && !signIn.isSuccess) return <Navigate to={next} replace />;
 
   const handleSubmit = form.onSubmit((values) =>
@@ -34,7 +38,11 @@ export function SignInPage() {
     <AuthCard title={t('auth.signInTitle')}>
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
-          <FormError error={signIn.error} />
+          {lockedOut && error ? (
+            <SignInLinkOffer message={error.message} email={form.getValues().email} next={next} />
+          ) : (
+            <FormError error={error} />
+          )}
           <EmailField {...form.getInputProps('email')} />
           <PasswordInput
             label={t('auth.password')}
