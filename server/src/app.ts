@@ -30,6 +30,7 @@ import { registerOpenApi } from './platform/http/openapi.ts';
 import type { Access, App, RegisteredRoute } from './platform/http/route.ts';
 import { securityHeaders } from './platform/http/security-headers.ts';
 import { registerStorableTextGuard } from './platform/http/storable-text.ts';
+import { registerStrictBodies } from './platform/http/strict-bodies.ts';
 import { registerListParamsGuard } from './platform/list/index.ts';
 import { type Logger, RequestLogger } from './platform/logger.ts';
 
@@ -85,6 +86,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerStorableTextGuard(app);
   registerListParamsGuard(app);
   registerBodyCharsetCheck(app);
+  registerStrictBodies(app);
   registerIdempotency(app);
   app.decorate('ctx', ctx);
   app.decorateRequest('user', null);
