@@ -5,14 +5,17 @@ import type { RenderedMail } from '../../platform/mail/mail.ts';
 
 type Recipient = { name: string; email: string };
 
+/** A token link to a page of the portal, carrying the same-site path to return to after it. */
+const tokenLink = (config: Config, page: string, token: string, next: string | null) =>
+  `${config.publicUrl}/${page}?token=${encodeURIComponent(token)}${next ? `&next=${encodeURIComponent(next)}` : ''}`;
+
 export function confirmEmailMail(
   config: Config,
   user: Recipient,
   token: string,
   next: string | null = null,
 ): RenderedMail {
-  const back = next ? `&next=${encodeURIComponent(next)}` : '';
-  const url = `${config.publicUrl}/confirm?token=${encodeURIComponent(token)}${back}`;
+  const url = tokenLink(config, 'confirm', token, next);
   const subject = `Confirm your ${config.platformName} Developer Portal account`;
   return {
     secrets: [token],
@@ -50,8 +53,7 @@ export function signInLinkMail(
   token: string,
   next: string | null = null,
 ): RenderedMail {
-  const back = next ? `&next=${encodeURIComponent(next)}` : '';
-  const url = `${config.publicUrl}/sign_in_link?token=${encodeURIComponent(token)}${back}`;
+  const url = tokenLink(config, 'sign_in_link', token, next);
   const minutes = Math.round(SIGN_IN_LINK_SECONDS / 60);
   return {
     secrets: [token],
