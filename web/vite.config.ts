@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
@@ -46,6 +47,12 @@ export default defineConfig({
     // Brotli and gzip twins of every asset, served by the portal as they are (no compression per request).
     compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/, /\.vite[/\\]/] }),
   ],
+  resolve: {
+    // zod without its `new Function` probe, which the CSP reports as a violation (src/app/zod-jitless.ts).
+    alias: [
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/app/zod-jitless.ts', import.meta.url)) },
+    ],
+  },
   server: {
     port: 5173,
     // The API `npm run dev` runs beside Vite, on `PORT` like `npm start`. The browser's Host header is

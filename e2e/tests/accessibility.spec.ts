@@ -29,6 +29,7 @@ test.describe('anonymous pages', () => {
     ['/sign_up', 'Create your developer account'],
     ['/forgot_password', 'Reset your password'],
     ['/reset_password?token=not-a-token', 'Choose a new password'],
+    ['/sign_in_link?token=not-a-token', 'Sign in with your e-mailed link'],
     ['/notifications/opt_out', 'Critical e-mails'],
     ['/terms_and_conditions', /Terms/],
     ['/reference/rest/docs/rest-api-overview', 'REST API overview'],

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { adminApi, apiClient } from '../support/api.ts';
 import { ADMIN_EMAIL, DEMO_PASSWORD, PORTAL_NO_SMTP_URL } from '../support/env.ts';
+import { outboxLink } from '../support/mail.ts';
 import { signIn, uniqueEmail } from '../support/session.ts';
 
 // This portal has no SMTP_URL: the outbox is the only delivery, and admins read it in the portal.
@@ -85,12 +87,12 @@ test('a newcomer without SMTP: the sign-up pages under other names, where the ma
   }
 
   // The hint's link leads an admin to the outbox, which holds one confirmation, not three.
-  const outboxLink = await page
+  const outboxHref = await page
     .getByRole('note')
     .getByRole('link', { name: 'Open Admin → Outbox' })
     .getAttribute('href');
   const admin = await browser.newPage({ baseURL: PORTAL_NO_SMTP_URL });
-  await admin.goto(outboxLink!);
+  await admin.goto(outboxHref!);
   await expect(admin).toHaveURL(/\/login\?next=%2Fadmin%2Foutbox$/);
   await admin.getByRole('textbox', { name: 'Email', exact: true }).fill(ADMIN_EMAIL);
   await admin.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
@@ -120,4 +122,58 @@ test('a newcomer without SMTP: the sign-up pages under other names, where the ma
     text.indexOf('Getting started: from sandbox to marketplace'),
   );
   expect(text).not.toMatch(/rotate your client secrets/i);
+});
+
+test('locked out by guessing, the owner asks for a sign-in link; it lands in the outbox and signs them in', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('lockedout');
+  const password = 'a good long password';
+  // An account on this portal, confirmed with the link the outbox holds.
+  const owner = await apiClient(PORTAL_NO_SMTP_URL);
+  const signUp = await owner.post('/api/v1/auth/sign_up', {
+    headers: owner.csrf,
+    data: { name: 'Lou Lockedout', email, password },
+  });
+  expect(signUp.status()).toBe(201);
+  const admin = await adminApi(PORTAL_NO_SMTP_URL);
+  const token = new URL(await outboxLink(admin, email, '/confirm')).searchParams.get('token');
+  expect((await owner.post('/api/v1/auth/confirm', { headers: owner.csrf, data: { token } })).ok()).toBe(
+    true,
+  );
+
+  // Someone guessing the password uses up the account's attempts.
+  const guesser = await apiClient(PORTAL_NO_SMTP_URL);
+  for (let i = 0; i < 5; i++) {
+    const guess = await guesser.post('/api/v1/auth/sign_in', {
+      headers: guesser.csrf,
+      data: { email, password: `not it, guess ${i}` },
+    });
+    expect(guess.status()).toBe(401);
+  }
+
+  // The owner, in a browser the account has not signed in on, is refused even with the right password.
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Too many sign-in attempts.');
+  await alert.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
+  await expect(
+    page.getByText(
+      `If ${email} has an account, we have e-mailed it a sign-in link. It works once, within 15 minutes.`,
+    ),
+  ).toBeVisible();
+
+  // Without SMTP the link is in the outbox; opening it signs in with one click.
+  await page.goto(await outboxLink(admin, email, '/sign_in_link'));
+  await expect(page.getByRole('heading', { name: 'Sign in with your e-mailed link' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await expect(page).toHaveURL(/\/developer_apps$/);
+  await admin.dispose();
+  await owner.dispose();
+  await guesser.dispose();
 });

@@ -61,3 +61,43 @@ test('below 1100 px the navigation collapses into a menu', async ({ page }) => {
   await page.getByRole('button', { name: 'Open navigation' }).click();
   await expect(page.getByRole('dialog').getByRole('link', { name: 'My Apps' })).toBeVisible();
 });
+
+test('no page reports a CSP violation as it loads (zod runs without eval)', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+  });
+  // Recorded from the first script on, in every document the page loads.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  const reported = async () =>
+    (await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])).map(
+      (violation) => `${page.url()}: ${violation}`,
+    );
+  const visit = async (path: string, heading: string | RegExp) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
+    violations.push(...(await reported()));
+  };
+  await visit('/login', 'Sign in to the Developer Portal');
+  await visit('/sign_up', 'Create your developer account');
+  await visit('/marketplace', 'Marketplace');
+  await visit('/marketplace/apps/field-sync', 'Field Sync');
+  await signIn(page, ADMIN_EMAIL);
+  violations.push(...(await reported()));
+  await visit('/developer_apps', 'My Apps');
+  await visit('/admin/notifications/new', 'New Notification');
+  await visit('/admin/developer_apps', 'Developer Apps');
+  // Pages whose chunks bring zod (its schemas are made as the chunk loads).
+  await visit('/admin/oauth_applications', 'OAuth Applications');
+  await visit('/admin/developers', 'Developers');
+  await page.getByRole('link', { name: 'Dana Developer' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Edit developer:/ })).toBeVisible();
+  violations.push(...(await reported()));
+  expect(violations).toEqual([]);
+});

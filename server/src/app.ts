@@ -23,6 +23,7 @@ import type { AppContext } from './platform/context.ts';
 import { AppError } from './platform/errors.ts';
 import { AccessLog } from './platform/http/access-log.ts';
 import { registerBodyCharsetCheck, registerBodyEncodingCheck } from './platform/http/body-charset.ts';
+import { createClientErrorHandler } from './platform/http/client-errors.ts';
 import { assertSameOrigin, registerCsrf } from './platform/http/csrf.ts';
 import { errorHandler } from './platform/http/error-handler.ts';
 import { registerIdempotency } from './platform/http/idempotency.ts';
@@ -30,6 +31,7 @@ import { registerOpenApi } from './platform/http/openapi.ts';
 import type { Access, App, RegisteredRoute } from './platform/http/route.ts';
 import { securityHeaders } from './platform/http/security-headers.ts';
 import { registerStorableTextGuard } from './platform/http/storable-text.ts';
+import { registerStrictBodies } from './platform/http/strict-bodies.ts';
 import { registerListParamsGuard } from './platform/list/index.ts';
 import { type Logger, RequestLogger } from './platform/logger.ts';
 
@@ -75,8 +77,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     bodyLimit: 1024 * 1024,
     // Long enough for every id and token the API takes (invitation tokens allow 200 characters).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 512 },
-    // Bad URLs and over-long parameters answer in the one error shape too.
+    // Bad URLs and over-long parameters answer in the one error shape too, and so does what Node's
+    // HTTP parser refuses before Fastify sees a request (a URL or headers over 16 kB).
     frameworkErrors: (error, request, reply) => errorHandler(error as FastifyError, request, reply),
+    clientErrorHandler: createClientErrorHandler(ctx.log, nextRequestId),
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
 
   app.setValidatorCompiler(validatorCompiler);
@@ -85,6 +89,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerStorableTextGuard(app);
   registerListParamsGuard(app);
   registerBodyCharsetCheck(app);
+  registerStrictBodies(app);
   registerIdempotency(app);
   app.decorate('ctx', ctx);
   app.decorateRequest('user', null);

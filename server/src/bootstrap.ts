@@ -4,7 +4,7 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { WATERMARK_MOVE_AFTER_READS } from './features/announcements/announcements.unread.ts';
 import { sendConfirmationMail } from './features/auth/auth.confirmation.ts';
-import { resetPasswordMail } from './features/auth/auth.mail.ts';
+import { resetPasswordMail, signInLinkMail } from './features/auth/auth.mail.ts';
 import { resealSecretsJob } from './features/credentials/credentials.jobs.ts';
 import { jobDefinitions } from './features/index.ts';
 import { builtInProvisioner } from './features/sandboxes/provisioner.ts';
@@ -91,6 +91,18 @@ export async function createContext(
           template: 'auth.reset_password',
           idempotencyKey: `reset:${hashSecret(token)}`,
           ...resetPasswordMail(config, user, token),
+        }),
+      signInLink: (email, token, metadata) =>
+        sendMail(ctx, {
+          to: email,
+          template: 'auth.sign_in_link',
+          idempotencyKey: `sign-in-link:${hashSecret(token)}`,
+          ...signInLinkMail(
+            config,
+            { email, name: String(metadata?.name ?? '') },
+            token,
+            typeof metadata?.next === 'string' ? metadata.next : null,
+          ),
         }),
     },
     (userId) => ctx.sessions.forgetUser(userId),

@@ -170,7 +170,8 @@ export const AdminLogoForm = z
     'developer_app[thumbnail]': z.file().describe('The logo: PNG or JPEG, at most 2 MB and 1024×1024 pixels'),
     'developer_app[remove_thumbnail]': z.string().describe('"true", "1" or "on" removes the logo'),
   })
-  .partial();
+  .partial()
+  .strict();
 export const AdminLogoJson = z
   .object({ developer_app: z.object({ remove_thumbnail: z.boolean() }).strict() })
   .strict();

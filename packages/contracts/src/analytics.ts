@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const ANALYTICS_KEY_PATTERN = /^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$/;
 export const ANALYTICS_MAX_PROPERTIES_BYTES = 4096;
 
-export const AnalyticsEventBody = z.object({
+export const AnalyticsEventBody = z.strictObject({
   key: z.string().max(200).regex(ANALYTICS_KEY_PATTERN, 'Key must be dotted snake_case'),
   additional_properties: z
     .record(z.string(), z.unknown())

@@ -55,7 +55,7 @@ const required = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
-export const CreateNotificationBody = z.object({
+export const CreateNotificationBody = z.strictObject({
   title: required('Title', ANNOUNCEMENT_TITLE_MAX_LENGTH),
   summary: required('Summary', ANNOUNCEMENT_SUMMARY_MAX_LENGTH),
   body: required('Body', ANNOUNCEMENT_BODY_MAX_LENGTH),
@@ -65,7 +65,7 @@ export const CreateNotificationBody = z.object({
 });
 export type CreateNotificationBody = z.infer<typeof CreateNotificationBody>;
 
-export const UpdateNotificationBody = z.object({
+export const UpdateNotificationBody = z.strictObject({
   title: required('Title', ANNOUNCEMENT_TITLE_MAX_LENGTH).optional(),
   summary: required('Summary', ANNOUNCEMENT_SUMMARY_MAX_LENGTH).optional(),
   body: required('Body', ANNOUNCEMENT_BODY_MAX_LENGTH).optional(),
@@ -94,7 +94,7 @@ export type UnreadCount = z.infer<typeof UnreadCount>;
 export const MarkAllReadResult = z.object({ marked: z.number() });
 export type MarkAllReadResult = z.infer<typeof MarkAllReadResult>;
 
-export const CriticalOptOutBody = z.object({ token: z.string().min(1).max(500) });
+export const CriticalOptOutBody = z.strictObject({ token: z.string().min(1).max(500) });
 export type CriticalOptOutBody = z.infer<typeof CriticalOptOutBody>;
 
 export const CriticalOptOutResult = z.object({ email: z.string(), critical_emails: z.boolean() });

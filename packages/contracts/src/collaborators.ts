@@ -38,11 +38,14 @@ export const Collaborator = z.object({
 export type Collaborator = z.infer<typeof Collaborator>;
 
 /** `PATCH /api/v1/collaborators`: role changes for other non-owner collaborators. */
-export const UpdateCollaboratorsBody = z.object({
+export const UpdateCollaboratorsBody = z.strictObject({
   developer_app_id: appId,
   collaborators: z
     .array(
-      z.object({ id: z.string().min(1).max(100), role: z.enum(INVITABLE_ROLES, { error: ROLE_INVALID }) }),
+      z.strictObject({
+        id: z.string().min(1).max(100),
+        role: z.enum(INVITABLE_ROLES, { error: ROLE_INVALID }),
+      }),
     )
     .min(1)
     .max(100),
@@ -62,7 +65,7 @@ export const Invitation = z.object({
 });
 export type Invitation = z.infer<typeof Invitation>;
 
-export const CreateInvitationBody = z.object({
+export const CreateInvitationBody = z.strictObject({
   developer_app_id: appId,
   email: z
     .string({ error: EMAIL_REQUIRED })
@@ -76,9 +79,9 @@ export const CreateInvitationBody = z.object({
 export type CreateInvitationBody = z.input<typeof CreateInvitationBody>;
 
 /** `PATCH /api/v1/invitations/{id}`: the only change is cancelling. */
-export const UpdateInvitationBody = z.object({
+export const UpdateInvitationBody = z.strictObject({
   developer_app_id: appId,
-  invitation: z.object({ status: z.literal('canceled') }),
+  invitation: z.strictObject({ status: z.literal('canceled') }),
 });
 export type UpdateInvitationBody = z.infer<typeof UpdateInvitationBody>;
 

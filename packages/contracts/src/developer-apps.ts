@@ -42,14 +42,14 @@ const corsDomains = z
   });
 
 /** `POST /api/v1/developer_apps`. Creating an app accepts the terms and conditions. */
-export const CreateDeveloperAppBody = z.object({ internal_name: internalName });
+export const CreateDeveloperAppBody = z.strictObject({ internal_name: internalName });
 export type CreateDeveloperAppBody = z.infer<typeof CreateDeveloperAppBody>;
 
 const contactName = z.string().trim().min(1).max(120);
 const contactEmail = z.email().max(254);
 
 /** A contact as sent in the app's settings: an existing one keeps its `id`, a new one gets one. */
-export const ContactInput = z.object({
+export const ContactInput = z.strictObject({
   id: z.uuid().optional(),
   name: contactName,
   email: contactEmail,
@@ -103,7 +103,7 @@ export type UpdateDeveloperAppBody = z.infer<typeof UpdateDeveloperAppBody>;
  */
 export const UpdateDeveloperAppJson = z.union([
   UpdateDeveloperAppBody,
-  z.object({ developer_app: UpdateDeveloperAppBody, remove_thumbnail: z.boolean().optional() }),
+  z.strictObject({ developer_app: UpdateDeveloperAppBody, remove_thumbnail: z.boolean().optional() }),
 ]);
 
 const formText = (description: string) => z.string().describe(description);
@@ -120,7 +120,8 @@ export const UpdateDeveloperAppForm = z
     'developer_app[remove_thumbnail]': formText('"true", "1" or "on" removes the logo'),
     'developer_app[thumbnail]': z.file().describe('The logo: PNG or JPEG, at most 2 MB and 1024×1024 pixels'),
   })
-  .partial();
+  .partial()
+  .strict();
 
 export const SandboxOauthApp = z.object({
   id: z.string(),
@@ -240,7 +241,7 @@ export const PermissionsQuery = z.object({ developer_app_id: z.string().min(1).m
 
 export const IdParams = z.object({ id: z.string().min(1).max(100) });
 
-export const RequestProductionAccessBody = z.object({ confidential: z.boolean() });
+export const RequestProductionAccessBody = z.strictObject({ confidential: z.boolean() });
 export type RequestProductionAccessBody = z.infer<typeof RequestProductionAccessBody>;
 
 export const OauthApplication = z.object({
@@ -259,7 +260,7 @@ export const OauthApplication = z.object({
 export type OauthApplication = z.infer<typeof OauthApplication>;
 
 /** A reset must be acknowledged once a secret has been shown (the first issue needs no checkbox). */
-export const ResetSecretBody = z.object({ acknowledged: z.boolean().optional() }).nullish();
+export const ResetSecretBody = z.strictObject({ acknowledged: z.boolean().optional() }).nullish();
 export type ResetSecretBody = z.infer<typeof ResetSecretBody>;
 
 /** Returned only by the calls that issue or reveal a secret; never by a GET. */

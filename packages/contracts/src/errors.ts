@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   'rate_limited',
   'payload_too_large',
   'uri_too_long',
+  'headers_too_large',
+  'request_timeout',
   'unsupported_media_type',
   'email_not_confirmed',
   'invalid_credentials',

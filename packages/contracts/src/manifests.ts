@@ -79,14 +79,14 @@ const Notes = z.string().trim().max(MANIFEST_NOTES_MAX_LENGTH).nullish();
 
 const Url = z.string().trim().min(1, MANIFEST_MESSAGES.urlRequired).max(2000);
 
-const Parameter = z.object({
+const Parameter = z.strictObject({
   name: z.string().trim().min(1).max(200),
   description: z.string().trim().max(1000).default(''),
   type: z.literal('string').default('string'),
 });
 
-const UserConfiguration = z.object({
-  schema: z.object({
+const UserConfiguration = z.strictObject({
+  schema: z.strictObject({
     type: z.literal('object').optional(),
     properties: z.record(z.string().trim().min(1).max(100), Parameter).default({}),
     required: z.array(z.string().max(100)).max(100).optional(),
@@ -99,9 +99,9 @@ const PermissionMap = z.record(z.string().max(100), z.enum(PERMISSION_LEVEL_NAME
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
 export const ConfiguredManifestContent = z
-  .object({
+  .strictObject({
     sidepanel: z
-      .object({
+      .strictObject({
         source_url: Url,
         views: z.array(z.string().max(200)).min(1, MANIFEST_MESSAGES.viewsRequired).max(100),
         description: optionalText(1000),
@@ -109,18 +109,18 @@ export const ConfiguredManifestContent = z
       })
       .nullish(),
     fullscreen: z
-      .object({
+      .strictObject({
         source_url: Url,
         description: optionalText(1000),
         user_configuration: UserConfiguration.optional(),
       })
       .nullish(),
-    permissions: z.object({ company: PermissionMap, project: PermissionMap }).optional(),
-    oauth: z.object({ enabled: z.boolean() }).optional(),
+    permissions: z.strictObject({ company: PermissionMap, project: PermissionMap }).optional(),
+    oauth: z.strictObject({ enabled: z.boolean() }).optional(),
     post_installation_instruction: z
-      .object({
+      .strictObject({
         notes: optionalText(MANIFEST_NOTES_MAX_LENGTH),
-        page: z.object({ label: optionalText(200), url: optionalText(2000) }).optional(),
+        page: z.strictObject({ label: optionalText(200), url: optionalText(2000) }).optional(),
       })
       .nullish(),
   })
@@ -149,11 +149,11 @@ export const ManifestsQuery = pageQuery(MANIFESTS_PER_PAGE).extend({
 });
 export type ManifestsQuery = z.infer<typeof ManifestsQuery>;
 
-export const ManifestInput = z.object({ content: ManifestContent });
+export const ManifestInput = z.strictObject({ content: ManifestContent });
 
 /** `POST /api/v1/app_versions` (classic page and the admin app page). */
-export const CreateAppVersionBody = z.object({
-  app_version: z.object({
+export const CreateAppVersionBody = z.strictObject({
+  app_version: z.strictObject({
     developer_app_id: appId,
     environment_type: EnvironmentType,
     manifest: ManifestInput,
@@ -171,7 +171,7 @@ export type CreateAppVersionBody = z.infer<typeof CreateAppVersionBody>;
  * a version loads into the form or User Level Authentication is turned off.
  */
 export const CreateAppVersionedManifestBody = z
-  .object({
+  .strictObject({
     developer_app_id: appId,
     environment_type: EnvironmentType,
     manifest: ManifestInput.optional(),
@@ -220,20 +220,20 @@ export const CreateAppVersionedManifestBody = z
 export type CreateAppVersionedManifestBody = z.infer<typeof CreateAppVersionedManifestBody>;
 
 /** `PATCH /api/v1/app_versions/{id}`: submit (in_review, optional notes) or withdraw (confidential). */
-export const UpdateAppVersionBody = z.object({
-  app_version: z.object({ state: z.enum(REVIEW_STATES), developer_notes: Notes }),
+export const UpdateAppVersionBody = z.strictObject({
+  app_version: z.strictObject({ state: z.enum(REVIEW_STATES), developer_notes: Notes }),
 });
 export type UpdateAppVersionBody = z.infer<typeof UpdateAppVersionBody>;
 
 /** `PATCH /api/v1/admin/app_versions/{id}`: approve (published) or reject (confidential), with notes. */
-export const AdminUpdateAppVersionBody = z.object({
-  app_version: z.object({ state: z.enum(REVIEW_STATES), admin_notes: Notes }),
+export const AdminUpdateAppVersionBody = z.strictObject({
+  app_version: z.strictObject({ state: z.enum(REVIEW_STATES), admin_notes: Notes }),
 });
 export type AdminUpdateAppVersionBody = z.infer<typeof AdminUpdateAppVersionBody>;
 
 /** `POST /api/v1/app_version_promotions` (and the admin one): a sandbox version to production. */
-export const AppVersionPromotionBody = z.object({
-  app_version_promotion: z.object({
+export const AppVersionPromotionBody = z.strictObject({
+  app_version_promotion: z.strictObject({
     source_app_version_id: appId,
     changelog: z.string().trim().max(MANIFEST_CHANGELOG_MAX_LENGTH).nullish(),
   }),
@@ -246,7 +246,7 @@ export const ManifestValidationQuery = z.object({
   environment_type: EnvironmentType,
 });
 export type ManifestValidationQuery = z.infer<typeof ManifestValidationQuery>;
-export const ManifestValidationBody = z.object({ manifest: ManifestInput });
+export const ManifestValidationBody = z.strictObject({ manifest: ManifestInput });
 export type ManifestValidationBody = z.infer<typeof ManifestValidationBody>;
 
 export const SnippetsParams = z.object({ version: z.string().min(1).max(20) });

@@ -13,6 +13,9 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   payload_too_large: 413,
   uri_too_long: 414,
+  /** The request line and headers together are over Node's 16 kB (a URL that long, say). */
+  headers_too_large: 431,
+  request_timeout: 408,
   unsupported_media_type: 415,
   email_not_confirmed: 403,
   invalid_credentials: 401,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -6,6 +7,7 @@ import { buildApp } from '../app.ts';
 import { createContext } from '../bootstrap.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openPglite, openPostgres } from '../db/client.ts';
+import { mailOutbox } from '../db/schema/index.ts';
 import { createUserWithPassword, type NewUser } from '../features/auth/index.ts';
 import { createTestClock } from '../platform/clock.ts';
 import type { Limits, SandboxProvisioner } from '../platform/context.ts';
@@ -130,6 +132,23 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     },
     /** Runs every due background job now. */
     drainJobs: () => ctx.jobs.drain(ctx),
+    /**
+     * The tokens of the mail links `/<path>?token=` (or `/<path>/<token>`) sent to an address, after
+     * running the mail jobs; newest first.
+     */
+    async mailedTokens(email: string, path: string): Promise<string[]> {
+      await helpers.drainJobs();
+      const rows = await ctx.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, email.toLowerCase()))
+        .orderBy(desc(mailOutbox.createdAt));
+      const link = new RegExp(`/${path}(?:\\?token=|/)([^\\s&"]+)`);
+      return rows.flatMap((row) => {
+        const match = link.exec(row.text);
+        return match ? [decodeURIComponent(match[1]!)] : [];
+      });
+    },
     /** Runs `block` with some of this app's limits lowered, then puts them back. */
     async withLimits<T>(limits: Partial<Limits>, block: () => Promise<T>): Promise<T> {
       const previous = ctx.limits;

@@ -4,10 +4,10 @@
  * a pending invitation — built once per test file — plus fresh resources for calls that use one up.
  */
 import { randomBytes } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Config } from '../config.ts';
-import { developerAppMembers, mailOutbox, sandboxes } from '../db/schema/index.ts';
+import { developerAppMembers, sandboxes } from '../db/schema/index.ts';
 import { addMember, createAppAs } from '../features/apps/testing.ts';
 import { invitationToken, joinApp } from '../features/collaborators/testing.ts';
 import { createClient, createTestApp, type TestApp, type TestClient } from './helpers.ts';
@@ -148,17 +148,9 @@ export async function buildRouteFixtures(t: TestApp) {
     },
     /** The token of the newest mail link `/<path>?token=` (or `/<path>/<token>`) sent to an address. */
     async mailedToken(email: string, path: string): Promise<string> {
-      await t.drainJobs();
-      const rows = await t.ctx.db
-        .select()
-        .from(mailOutbox)
-        .where(eq(mailOutbox.to, email.toLowerCase()))
-        .orderBy(desc(mailOutbox.createdAt));
-      for (const row of rows) {
-        const match = new RegExp(`/${path}(?:\\?token=|/)([^\\s&"]+)`).exec(row.text);
-        if (match) return decodeURIComponent(match[1]!);
-      }
-      throw new Error(`no /${path} link mailed to ${email}`);
+      const [token] = await t.mailedTokens(email, path);
+      if (!token) throw new Error(`no /${path} link mailed to ${email}`);
+      return token;
     },
     /** Marks an app's sandbox as failed, the state in which the owner may generate a new one. */
     async failSandbox(appId: string) {

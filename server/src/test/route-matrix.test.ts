@@ -13,7 +13,7 @@ import {
   type Persona,
   type RouteFixtures,
 } from './route-fixtures.ts';
-import { callRoute, mergeRouteTables, routeTable } from './route-table.ts';
+import { allowedPersonas, callRoute, mergeRouteTables, routeTable } from './route-table.ts';
 
 const t = await createRouteTestApp();
 const table = routeTable(t.app);
@@ -63,6 +63,27 @@ describe('each route as each persona', () => {
         if (res.statusCode >= 400) assert.ok(res.json().code, `${persona}: error shape`);
       }
       assert.deepEqual(wrong, []);
+    });
+  }
+});
+
+describe('an unknown body field is refused at its name, never dropped (every route that takes a JSON body)', () => {
+  const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
+  for (const route of table) {
+    const persona = allowedPersonas(route)[0];
+    if (!persona || route.method === 'GET') continue;
+    test(route.key, async (context) => {
+      const call = await route.spec.call(fx, persona);
+      if (!isPlainObject(call.payload) || call.headers?.['content-type']) return context.skip('no JSON body');
+      const client = call.client ?? fx.browser(persona);
+      const res = await client.request({
+        method: route.method as 'POST',
+        url: call.url,
+        payload: { ...call.payload, unexpected_field: 'admin' },
+      });
+      assert.equal(res.statusCode, 422, res.body);
+      assert.deepEqual(res.json().fields?.unexpected_field, ['Unknown field'], res.body);
     });
   }
 });

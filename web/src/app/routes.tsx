@@ -59,6 +59,10 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'sign_in_link',
+            lazy: lazyPage(() => import('../features/auth/pages/sign-in-link-page.tsx'), 'SignInLinkPage'),
+          },
+          {
             path: 'reset_password',
             lazy: lazyPage(
               () => import('../features/auth/pages/reset-password-page.tsx'),

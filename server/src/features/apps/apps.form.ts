@@ -6,6 +6,7 @@ import { AppError, fieldError } from '../../platform/errors.ts';
 import { formParts, unreadable } from '../../platform/http/form-data.ts';
 import { isStorableText, unstorableTextError } from '../../platform/http/storable-text.ts';
 import { type PendingUpload, streamUpload } from '../../platform/http/uploads.ts';
+import { UNKNOWN_FIELD, validationError } from '../../platform/http/validation.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { LOGO_ONE_FILE_MESSAGE, LOGO_SIZE_MESSAGE } from './logo.ts';
 
@@ -66,9 +67,13 @@ export async function readAppForm(request: FastifyRequest, storage: Storage): Pr
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw fieldError('body', BODY_OBJECT_MESSAGE);
     const body = raw as Record<string, unknown>;
     const nested = body.developer_app;
-    const fields =
-      nested && typeof nested === 'object' ? { ...(nested as Record<string, unknown>) } : { ...body };
-    if ('remove_thumbnail' in body && nested) fields.remove_thumbnail = body.remove_thumbnail;
+    if (!nested || typeof nested !== 'object') return { fields: { ...body }, upload: null };
+    // Beside `developer_app` only `remove_thumbnail` may come; anything else is refused, not dropped.
+    const unknown = Object.keys(body).filter((key) => key !== 'developer_app' && key !== 'remove_thumbnail');
+    if (unknown.length)
+      throw validationError(Object.fromEntries(unknown.map((key) => [key, [UNKNOWN_FIELD]])));
+    const fields = { ...(nested as Record<string, unknown>) };
+    if ('remove_thumbnail' in body) fields.remove_thumbnail = body.remove_thumbnail;
     return { fields, upload: null };
   }
   const fields: Record<string, unknown> = {};
@@ -107,11 +112,15 @@ export async function readAppForm(request: FastifyRequest, storage: Storage): Pr
 /** A form's fields refused by their schema: `validation_failed` with each field's messages. */
 export function formFieldsError(error: z.ZodError): AppError {
   const fields: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.map(String).join('.') : 'developer_app';
-    const message =
-      issue.code === 'unrecognized_keys' ? `Unknown fields: ${issue.keys.join(', ')}` : issue.message;
+  const add = (key: string, message: string) => {
     fields[key] = [...(fields[key] ?? []), message];
+  };
+  for (const issue of error.issues) {
+    const at = issue.path.map(String);
+    // Each unknown field at its own name, as every JSON body's (platform/http/error-handler.ts).
+    if (issue.code === 'unrecognized_keys')
+      for (const key of issue.keys) add([...at, key].join('.'), UNKNOWN_FIELD);
+    else add(at.join('.') || 'developer_app', issue.message);
   }
   const errors = Object.values(fields).flat();
   return new AppError('validation_failed', errors[0] ?? 'Validation failed', { errors, fields });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createLoginLimiter, LOGIN_LIMITS } from '../../platform/auth/login-limiter.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp, type TestClient } from '../../test/helpers.ts';
+import { askForSignInLink, signInLinksTo, signInWithLink } from './testing.ts';
 
 let t: TestApp;
 let verified = 0;
@@ -49,7 +50,7 @@ describe('sign-in limits', () => {
     assert.equal(verified, LOGIN_LIMITS.perAccount.points);
   });
 
-  test('guessing slows an account down but does not lock its owner out', async () => {
+  test('guessing slows an account down; a browser it signed in on before keeps its own budget', async () => {
     const user = await t.createUser();
     const owner = t.client();
     assert.equal((await signIn(owner, user.email, TEST_PASSWORD, '10.3.0.1')).statusCode, 200);
@@ -59,10 +60,48 @@ describe('sign-in limits', () => {
 
     // The owner's browser (it signed in before) has its own budget: the right password works at once.
     assert.equal((await signIn(owner, user.email, TEST_PASSWORD, '10.3.0.1')).statusCode, 200);
-    // A browser the account has never used waits for the short per-account window, not 15 minutes.
+    // A browser the account has never used waits for the short per-account window, and is offered a link.
     const fresh = await signIn(t.client(), user.email, TEST_PASSWORD, '10.3.0.2');
     assert.equal(fresh.statusCode, 429);
+    assert.match(fresh.json().message, /sign in with a link we e-mail you/);
     assert.ok(Number(fresh.headers['retry-after']) <= LOGIN_LIMITS.perAccount.duration);
+  });
+
+  test('an attacker guessing 5 passwords and asking for links every minute never keeps the owner out', async (context) => {
+    // Two link windows' worth of the attack on a simulated clock. The attacker knows the address, not the password,
+    // and sends from a new address every time; the owner uses a browser the account has never seen
+    // (no device cookie), asks for a link late in a link window, and opens the mail nine minutes later.
+    context.mock.timers.enable({ apis: ['Date'], now: Date.now() });
+    const victim = await t.createUser();
+    const attacker = t.client();
+    const used = new Set<string>();
+    const outcome = { passwordRefused: 0, asked: 0, signedIn: 0 };
+    for (let minute = 0; minute < 24; minute++) {
+      for (let i = 0; i < 5; i++)
+        await signIn(attacker, victim.email, 'wrong password!', `10.7.${minute}.${i}`);
+      for (let i = 0; i < 3; i++) await askForSignInLink(attacker, victim.email, `10.8.${minute}.${i}`);
+      if (minute % 10 === 4) {
+        const browser = t.client();
+        const password = await signIn(browser, victim.email, TEST_PASSWORD, '10.9.0.1');
+        if (password.statusCode === 429) outcome.passwordRefused++;
+        assert.equal((await askForSignInLink(browser, victim.email, '10.9.0.1')).statusCode, 200);
+        outcome.asked++;
+      }
+      if (minute % 10 === 3 && minute > 3) {
+        // The owner's mailbox: the newest link they have not used yet.
+        const token = (await signInLinksTo(t, victim.email)).find((candidate) => !used.has(candidate));
+        assert.ok(token, `minute ${minute}: no unused link in the mailbox`);
+        used.add(token);
+        const browser = t.client();
+        const res = await signInWithLink(browser, token);
+        assert.equal(res.statusCode, 200, `minute ${minute}: ${res.body}`);
+        assert.equal((await browser.get('/api/v1/me')).json().email, victim.email);
+        outcome.signedIn++;
+      }
+      context.mock.timers.tick(60_000);
+    }
+    // The attack does keep the password out of new browsers, and the owner in all the same.
+    assert.deepEqual(outcome, { passwordRefused: 2, asked: 2, signedIn: 2 });
   });
 
   test('a forged or other account’s device cookie earns no budget of its own', async () => {

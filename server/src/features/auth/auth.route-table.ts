@@ -20,6 +20,20 @@ export const authRouteTable: RouteRows = {
       return { url: `${V}/auth/sign_in`, payload: { email: user.email, password: TEST_PASSWORD } };
     },
   },
+  'POST /api/v1/auth/sign_in_link': {
+    expect: everyone(200),
+    call: (fx) => ({ url: `${V}/auth/sign_in_link`, payload: { email: fx.spare.email } }),
+  },
+  'POST /api/v1/auth/sign_in_with_link': {
+    expect: everyone(200),
+    call: async (fx) => {
+      // An account of its own per call: one address gets only a few links a window.
+      const user = await fx.t.createUser();
+      await fx.t.client().post(`${V}/auth/sign_in_link`, { email: user.email });
+      const token = await fx.mailedToken(user.email, 'sign_in_link');
+      return { url: `${V}/auth/sign_in_with_link`, payload: { token } };
+    },
+  },
   'POST /api/v1/auth/sign_out': {
     expect: everyone(200),
     call: async (fx, persona) => ({ url: `${V}/auth/sign_out`, client: await fx.newSession(persona) }),

@@ -5,6 +5,8 @@ import {
   ForgotPasswordBody,
   ResetPasswordBody,
   SignInBody,
+  SignInLinkBody,
+  SignInWithLinkBody,
   SignUpBody,
   UpdateSettingsBody,
 } from '@portal/contracts';
@@ -13,6 +15,7 @@ import { forwardCookies, toWebHeaders } from '../../platform/auth/web-headers.ts
 import { type App, currentUser } from '../../platform/http/route.ts';
 import { issueDeviceCookie, trustedDevice } from './auth.device.ts';
 import * as auth from './auth.service.ts';
+import { requestSignInLink, signInWithLink } from './auth.sign-in-link.ts';
 
 const Ok = z.object({ ok: z.literal(true) });
 const ok = { ok: true as const };
@@ -34,6 +37,35 @@ export async function authRoutes(app: App) {
       const { email } = request.body;
       const client = { ip: request.ip, device: trustedDevice(app.ctx.config, request, email) };
       forwardCookies(await auth.signIn(app.ctx, request.body, client, toWebHeaders(request)), reply);
+      issueDeviceCookie(app.ctx.config, reply, email);
+      return ok;
+    },
+  );
+
+  app.post(
+    '/auth/sign_in_link',
+    {
+      config: { access: 'public' },
+      schema: {
+        description:
+          'E-mails a one-time sign-in link to a confirmed account (offered when sign-in answers 429). The same answer for every address.',
+        body: SignInLinkBody,
+        response: { 200: Ok },
+      },
+    },
+    async (request) => {
+      await requestSignInLink(app.ctx, request.body, request.ip, toWebHeaders(request));
+      return ok;
+    },
+  );
+
+  app.post(
+    '/auth/sign_in_with_link',
+    { config: { access: 'public' }, schema: { body: SignInWithLinkBody, response: { 200: Ok } } },
+    async (request, reply) => {
+      const { headers, email } = await signInWithLink(app.ctx, request.body.token, toWebHeaders(request));
+      forwardCookies(headers, reply);
+      // The browser the owner proved the mailbox in gets its own sign-in budget from now on.
       issueDeviceCookie(app.ctx.config, reply, email);
       return ok;
     },

@@ -59,7 +59,8 @@ function translate(error: unknown): never {
   }
 }
 
-async function call<T>(promise: Promise<T>): Promise<T> {
+/** Awaits a better-auth call, its errors in the portal's error shape. */
+export async function call<T>(promise: Promise<T>): Promise<T> {
   try {
     return await promise;
   } catch (error) {

@@ -151,6 +151,17 @@ describe('password reset and settings', () => {
     assert.equal(me.critical_emails, false);
   });
 
+  test('settings refuse fields they do not take, the role above all, and change nothing', async () => {
+    const { client } = await t.asNewUser({ name: 'Before' });
+    const res = await client.patch('/api/v1/me', { name: 'After', role: 'admin', employee: true });
+    assert.equal(res.statusCode, 422, res.body);
+    assert.deepEqual(res.json().fields, { role: ['Unknown field'], employee: ['Unknown field'] });
+    const me = (await client.get('/api/v1/me')).json();
+    assert.equal(me.role, 'developer');
+    assert.equal(me.employee, false);
+    assert.equal(me.name, 'Before');
+  });
+
   test('the developer-apps beta opt-in is a preference that follows the user to another browser', async () => {
     const { user, client } = await t.asNewUser();
     assert.equal((await client.get('/api/v1/me')).json().developer_apps_beta, false);

@@ -24,7 +24,7 @@ before(async () => {
 after(() => t.close());
 
 const TOKEN_LINK =
-  /\/(?:confirm|reset_password|notifications\/opt_out)\?token=([^\s&"]+)|\/invitations\/([^\s"/]+)/g;
+  /\/(?:confirm|reset_password|sign_in_link|notifications\/opt_out)\?token=([^\s&"]+)|\/invitations\/([^\s"/]+)/g;
 
 /** Every token the delivered e-mails carry, decoded. */
 function deliveredTokens(): string[] {
@@ -54,6 +54,7 @@ describe('tokens at rest with SMTP configured', () => {
       password: TEST_PASSWORD,
     });
     await anonymous.post('/api/v1/auth/forgot_password', { email: user.email });
+    await anonymous.post('/api/v1/auth/sign_in_link', { email: user.email });
     const { client: admin } = await t.asNewUser({ role: 'admin' });
     const app = await createAppAs(admin);
     await admin.post('/api/v1/invitations', {
@@ -73,7 +74,10 @@ describe('tokens at rest with SMTP configured', () => {
       delivered.some((m) => m.text.includes(`reset_password?token=${encodeURIComponent(token)}`)),
     )!;
     assert.ok(resetToken, 'a reset link was delivered');
-    assert.ok(tokens.length >= 4, `confirmation, reset, invitation and opt-out links: ${tokens.length}`);
+    assert.ok(
+      tokens.length >= 5,
+      `confirmation, reset, sign-in, invitation and opt-out links: ${tokens.length}`,
+    );
   });
 
   test('no table, the job queue included, holds a delivered token', async () => {
@@ -107,6 +111,8 @@ describe('tokens at rest with SMTP configured', () => {
           .client()
           .post('/api/v1/auth/reset_password', { token: candidate, password: 'an entirely new one' });
         assert.equal(res.statusCode, 422, `verification ${candidate} worked`);
+        const link = await t.client().post('/api/v1/auth/sign_in_with_link', { token: candidate });
+        assert.equal(link.statusCode, 422, `verification ${candidate} worked as a sign-in link`);
       }
     }
     for (const row of await t.ctx.db.select().from(developerAppInvitations)) {
@@ -148,6 +154,10 @@ describe('tokens at rest with SMTP configured', () => {
       .client()
       .post('/api/v1/auth/sign_in', { email: user.email, password: 'an entirely new one' });
     assert.equal(signIn.statusCode, 200);
+
+    const signInToken = tokenIn(/\/sign_in_link\?token=([^\s&"]+)/);
+    const linked = await t.client().post('/api/v1/auth/sign_in_with_link', { token: signInToken });
+    assert.equal(linked.statusCode, 200, linked.body);
 
     const confirmToken = tokenIn(/\/confirm\?token=([^\s&"]+)/);
     const confirmed = await t.client().post('/api/v1/auth/confirm', { token: confirmToken });

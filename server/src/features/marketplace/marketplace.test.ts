@@ -4,7 +4,7 @@ import { createTestApp, type TestApp, type TestClient } from '../../test/helpers
 import { createAppAs } from '../apps/testing.ts';
 import { completeDraft, uploadShowcase } from '../listings/testing.ts';
 import { dailyViews } from './marketplace.repo.ts';
-import { isObviousBot } from './marketplace.views.ts';
+import { isObviousBot, networkOf } from './marketplace.views.ts';
 
 let t: TestApp;
 let owner: { client: TestClient };
@@ -225,6 +225,36 @@ describe('views for the metrics', () => {
       'user-agent': BROWSER,
     });
     assert.equal(await counted(), 1);
+  });
+
+  test('a script varying its user agent, or its address inside one IPv6 /64, counts once', async () => {
+    const { slug, appId } = published['Bid Buddy']!;
+    const url = `/api/v1/marketplace/apps/${slug}`;
+    const day = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC' }).format(t.clock.now());
+    t.clock.advance(7 * 24 * 60 * 60 * 1000);
+    const counted = async () => (await dailyViews(t.ctx, appId, day(), day()))[0]?.count ?? 0;
+    const view = (ip: string, agent: string) =>
+      t.app.inject({ url, headers: { 'user-agent': agent }, remoteAddress: ip });
+
+    for (let i = 0; i < 30; i++) await view('203.0.113.50', `${BROWSER} Variant/${i}`);
+    assert.equal(await counted(), 1, '30 user agents from one address');
+    for (let i = 0; i < 30; i++) await view(`2001:db8:0:7::${(i + 1).toString(16)}`, `${BROWSER} V/${i}`);
+    assert.equal(await counted(), 2, '30 addresses of one /64');
+    await view('2001:db8:0:8::1', BROWSER);
+    await view('::ffff:203.0.113.50', BROWSER);
+    assert.equal(await counted(), 3, 'another /64 counts; an IPv4-mapped address is its IPv4 one');
+  });
+
+  test('the network a visitor is counted by', () => {
+    assert.equal(networkOf('203.0.113.7'), '203.0.113.7');
+    assert.equal(networkOf('::ffff:203.0.113.7'), '203.0.113.7');
+    assert.equal(networkOf('2001:db8:0:7::1'), '2001:db8:0:7::/64');
+    assert.equal(networkOf('2001:0DB8:0000:0007:aaaa:bbbb:cccc:dddd'), '2001:db8:0:7::/64');
+    assert.equal(networkOf('2001:db8::7:1'), '2001:db8:0:0::/64');
+    assert.equal(networkOf('::1'), '0:0:0:0::/64');
+    assert.equal(networkOf('64:ff9b::192.0.2.1'), '64:ff9b:0:0::/64');
+    assert.equal(networkOf('fe80::1%eth0'), 'fe80:0:0:0::/64');
+    assert.equal(networkOf('not an address'), 'not an address');
   });
 
   test('the bot rules', () => {

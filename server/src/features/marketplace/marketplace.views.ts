@@ -1,10 +1,13 @@
 /**
  * Public listing views for the engagement metrics ("marketplace visits"): one per visitor per app
- * per day. A visitor is the signed-in user, else the address and browser — hashed with the day and
- * the session secret, so the table never holds an address and yesterday's visitor cannot be
+ * per day. A visitor is the signed-in user, else the network the request comes from (its IPv4
+ * address, or its IPv6 /64, what one subscriber is given) — never anything the request itself says,
+ * such as its user agent, which a script can change for free on every request. Hashed with the day
+ * and the session secret, so the table never holds an address and yesterday's visitor cannot be
  * followed into today. Crawlers, link previewers, scripts and prefetches are not visits.
  */
 import { createHash } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { recordView } from './marketplace.repo.ts';
@@ -32,10 +35,29 @@ export function portalDay(ctx: AppContext): string {
   }).format(ctx.clock.now());
 }
 
+/**
+ * The network an address belongs to, as counted: an IPv4 address itself (an IPv4-mapped IPv6 one
+ * too), an IPv6 address's /64 (`2001:db8:0:1::/64`); anything else as given.
+ */
+export function networkOf(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
+  if (mapped && isIPv4(mapped)) return mapped;
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const groups = (part: string) => (part ? part.split(':') : []);
+  // Zero groups stand in for '::' (an embedded IPv4 tail only ever sits past the first four).
+  const missing = 8 - groups(head).length - groups(tail).length - (ip.includes('.') ? 1 : 0);
+  const all = ip.includes('::')
+    ? [...groups(head), ...Array(missing).fill('0'), ...groups(tail)]
+    : groups(head);
+  return `${all
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
 export function visitorKey(ctx: AppContext, request: FastifyRequest, day: string): string {
-  const who = request.user
-    ? `user:${request.user.id}`
-    : `anon:${request.ip}:${String(request.headers['user-agent'] ?? '')}`;
+  const who = request.user ? `user:${request.user.id}` : `net:${networkOf(request.ip)}`;
   return createHash('sha256')
     .update(`${ctx.config.sessionSecret}\n${day}\n${who}`)
     .digest('base64url')

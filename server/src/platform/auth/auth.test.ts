@@ -62,7 +62,11 @@ describe("better-auth's log", () => {
       SESSION_SECRET: randomBytes(32).toString('base64url'),
       WEB_DIST: '/nonexistent',
     });
-    const mailer = { confirmEmail: async () => {}, resetPassword: async () => {} };
+    const mailer = {
+      confirmEmail: async () => {},
+      resetPassword: async () => {},
+      signInLink: async () => {},
+    };
     const auth = createAuth(config, {} as Db, mailer, () => {}, log);
     (await auth.$context).logger.warn('Reset Password: User not found');
     assert.deepEqual(

@@ -1,14 +1,18 @@
 import { type Logger as BetterAuthLogger, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { magicLink } from 'better-auth/plugins';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';
 import type { Logger } from '../logger.ts';
 import { hashSessionTokens } from './hashed-session-tokens.ts';
+import { SIGN_IN_LINK_SECONDS } from './login-limiter.ts';
 
 export type AuthMailer = {
   confirmEmail(user: { email: string; name: string }, token: string, next: string | null): Promise<void>;
   resetPassword(user: { email: string; name: string }, token: string): Promise<void>;
+  /** A one-time sign-in link; `metadata` is what the portal passed along (the name, `next`). */
+  signInLink(email: string, token: string, metadata: Record<string, unknown> | undefined): Promise<void>;
 };
 
 /**
@@ -68,6 +72,15 @@ export function createAuth(
     // Reset tokens rest only as their sha256, so a database dump holds none that works.
     // (Confirmation tokens are signed JWTs, never stored.)
     verification: { storeIdentifier: 'hashed' },
+    plugins: [
+      // E-mailed one-time sign-in links for existing accounts (features/auth/auth.sign-in-link.ts):
+      // single use (consumed atomically), short-lived, resting hashed like reset tokens.
+      magicLink({
+        expiresIn: SIGN_IN_LINK_SECONDS,
+        disableSignUp: true,
+        sendMagicLink: ({ email, token, metadata }) => mailer.signInLink(email, token, metadata),
+      }),
+    ],
     session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24 },
     // Our own CSRF token (double submit) guards every state-changing /api route, and login is rate
     // limited by the portal per account and per IP, so better-auth's copies of both are off.

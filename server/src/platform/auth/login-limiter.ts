@@ -27,6 +27,22 @@ export const LOGIN_LIMITS = {
   perDevice: { points: 10, duration: 15 * 60 },
 } satisfies Record<string, Limit>;
 
+/**
+ * E-mailed sign-in links, the way in that guessing cannot block. One source may ask for a few (the
+ * spraying bound, 429 past it). One address receives at most `perAccount.points` links a window,
+ * whoever asks; a request past that sends nothing, and since every link lives
+ * `SIGN_IN_LINK_SECONDS`, ten minutes longer than the window, the newest link already in the mailbox
+ * then has at least ten minutes left. So asking can neither flood a mailbox (24 links an hour at
+ * most) nor leave its owner without a working link.
+ */
+export const LINK_LIMITS = {
+  perIp: { points: 20, duration: 15 * 60 },
+  perAccount: { points: 2, duration: 5 * 60 },
+} satisfies Record<string, Limit>;
+
+/** How long an e-mailed sign-in link works (once). */
+export const SIGN_IN_LINK_SECONDS = 15 * 60;
+
 export type LoginAttempt = {
   email: string;
   ip: string;
@@ -40,13 +56,23 @@ export type LoginLimiter = {
    * cannot all slip through. Refuses (429, or 503 when the counter store cannot answer).
    */
   consume(attempt: LoginAttempt): Promise<{ succeeded(): Promise<void> }>;
+  /**
+   * Counts a request for a sign-in link: refuses past the source's bound (429, or 503), and answers
+   * false when the address has had its links for the window (send nothing: those links still work).
+   */
+  linkRequest(request: { email: string; ip: string }): Promise<boolean>;
 };
 
 const unavailable = () =>
   new AppError('unavailable', 'Sign-in is temporarily unavailable. Try again shortly.');
 
-const tooMany = (msBeforeNext: number) =>
-  new AppError('rate_limited', 'Too many sign-in attempts. Try again later.', {
+/** The lock-out message; the sign-in page offers an e-mailed sign-in link beside it. */
+export const TOO_MANY_ATTEMPTS =
+  'Too many sign-in attempts. Try again later, or sign in with a link we e-mail you.';
+const TOO_MANY_LINKS = 'Too many sign-in links were asked for from your network. Try again later.';
+
+const tooMany = (msBeforeNext: number, message = TOO_MANY_ATTEMPTS) =>
+  new AppError('rate_limited', message, {
     headers: { 'Retry-After': String(Math.max(1, Math.ceil(msBeforeNext / 1000))) },
   });
 
@@ -70,6 +96,8 @@ export function createLoginLimiter(redis?: Redis, prefix = 'portal'): LoginLimit
   const pair = make('account-ip', LOGIN_LIMITS.perAccountAndIp);
   const account = make('account', LOGIN_LIMITS.perAccount);
   const device = make('device', LOGIN_LIMITS.perDevice);
+  const linkIp = make('link-ip', LINK_LIMITS.perIp);
+  const linkAccount = make('link-account', LINK_LIMITS.perAccount);
 
   return {
     async consume(attempt) {
@@ -106,6 +134,23 @@ export function createLoginLimiter(redis?: Redis, prefix = 'portal'): LoginLimit
           );
         },
       };
+    },
+
+    async linkRequest(request) {
+      const email = request.email.toLowerCase();
+      try {
+        await linkIp.consume(request.ip, 1);
+      } catch (error) {
+        if (error instanceof RateLimiterRes) throw tooMany(error.msBeforeNext, TOO_MANY_LINKS);
+        throw unavailable();
+      }
+      try {
+        await linkAccount.consume(email, 1);
+        return true;
+      } catch (error) {
+        if (error instanceof RateLimiterRes) return false;
+        throw unavailable();
+      }
     },
   };
 }

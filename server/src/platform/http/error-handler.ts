@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { AppError, ERROR_STATUS } from '../errors.ts';
+import { UNKNOWN_FIELD } from './validation.ts';
 
 function send(
   reply: FastifyReply,
@@ -19,13 +20,20 @@ function send(
 function fieldsFromValidation(error: FastifyError): { fields: Record<string, string[]>; errors: string[] } {
   const fields: Record<string, string[]> = {};
   const errors: string[] = [];
-  for (const issue of error.validation ?? []) {
-    const params = issue.params as { issue?: { path?: PropertyKey[] } } | undefined;
-    const pathParts = params?.issue?.path ?? issue.instancePath.split('/').filter(Boolean);
-    const key = pathParts.map(String).join('.') || (error.validationContext ?? 'body');
-    const message = issue.message ?? 'is invalid';
+  const add = (key: string, message: string) => {
     fields[key] = [...(fields[key] ?? []), message];
     errors.push(`${key}: ${message}`);
+  };
+  for (const issue of error.validation ?? []) {
+    const path = issue.instancePath.split('/').filter(Boolean);
+    // An unknown field is named at its own path, like a bad value of a known one (one rule: bodies
+    // are strict, platform/http/strict-bodies.ts).
+    const keys = (issue.params as { keys?: unknown } | undefined)?.keys;
+    if (issue.keyword === 'unrecognized_keys' && Array.isArray(keys) && keys.length) {
+      for (const key of keys) add([...path, String(key)].join('.'), UNKNOWN_FIELD);
+      continue;
+    }
+    add(path.join('.') || (error.validationContext ?? 'body'), issue.message ?? 'is invalid');
   }
   return { fields, errors };
 }

@@ -22,9 +22,11 @@ const ERROR_RESPONSES = {
   409: errorResponse('Conflicts with the current state'),
   413: errorResponse('The body or upload is too large'),
   414: errorResponse('The address is too long'),
+  408: errorResponse('The request took too long to arrive'),
   415: errorResponse('Unsupported content type or charset'),
   422: errorResponse('Validation failed; `fields` names the fields'),
   429: errorResponse('Too many requests; see Retry-After'),
+  431: errorResponse('The address and headers together are over 16 kB'),
   500: errorResponse('Unexpected server error (logged with the request id)'),
   503: errorResponse('A dependency is unavailable; try again'),
 };

@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
 
+/** What an unknown field in a request is told (bodies are strict: platform/http/strict-bodies.ts). */
+export const UNKNOWN_FIELD = 'Unknown field';
+
 /** Per-field messages keyed by path; keys made by a request (`__proto__`) cannot touch a prototype. */
 export function fieldMessages(entries: Array<{ path: string; message: string }>): Record<string, string[]> {
   const fields = new Map<string, string[]>();
@@ -21,7 +24,7 @@ export function zodValidationError(issues: z.core.$ZodIssue[], fallback: string)
       issues.flatMap((issue) => {
         const at = issue.path.map(String);
         if (issue.code === 'unrecognized_keys')
-          return issue.keys.map((key) => ({ path: [...at, key].join('.'), message: 'Unknown field' }));
+          return issue.keys.map((key) => ({ path: [...at, key].join('.'), message: UNKNOWN_FIELD }));
         return [{ path: at.join('.') || fallback, message: issue.message }];
       }),
     ),

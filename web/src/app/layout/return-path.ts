@@ -1,5 +1,12 @@
 /** Pages about signing in; their own `next` is the way back, never the page itself. */
-const AUTH_PAGES = new Set(['/login', '/sign_up', '/forgot_password', '/reset_password', '/confirm']);
+const AUTH_PAGES = new Set([
+  '/login',
+  '/sign_up',
+  '/forgot_password',
+  '/reset_password',
+  '/confirm',
+  '/sign_in_link',
+]);
 
 /** A same-site path (`/x`, not `//host` or `/\host`), as the sign-in and sign-up pages accept. */
 export const isSafeNext = (next: string | null | undefined): next is string =>

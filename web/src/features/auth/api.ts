@@ -4,6 +4,7 @@ import type {
   ForgotPasswordBody,
   ResetPasswordBody,
   SignInBody,
+  SignInLinkBody,
   SignUpBody,
   UpdateSettingsBody,
 } from '@portal/contracts';
@@ -24,6 +25,21 @@ export function useSignIn() {
   const refresh = useRefreshSession();
   return useMutation({
     mutationFn: (body: SignInBody) => api('/auth/sign_in', { method: 'POST', body }),
+    onSuccess: refresh,
+  });
+}
+
+/** Asks for a one-time sign-in link by e-mail (offered when sign-in is refused for too many attempts). */
+export function useRequestSignInLink() {
+  return useMutation({
+    mutationFn: (body: SignInLinkBody) => api('/auth/sign_in_link', { method: 'POST', body }),
+  });
+}
+
+export function useSignInWithLink() {
+  const refresh = useRefreshSession();
+  return useMutation({
+    mutationFn: (token: string) => api('/auth/sign_in_with_link', { method: 'POST', body: { token } }),
     onSuccess: refresh,
   });
 }

@@ -97,6 +97,10 @@ test('developer: breadcrumbs, KPI cards, 25 days a page newest first, and the CS
   ).toEqual(['Apps', 'Field Sync', 'App Engagement Report']);
 
   expect(await screen.findByRole('group', { name: 'Total Marketplace Visits' })).toHaveTextContent('7');
+  // The number says what it counts: not requests, and not user agents.
+  expect(kpi('Total Marketplace Visits')).toHaveTextContent(
+    'Each day, one per signed-in person and one per network of signed-out visitors (an IPv4 address or an IPv6 /64), on the public listing.',
+  );
   expect(kpi('Company Installations')).toHaveTextContent('0');
   expect(
     screen.getByRole('img', { name: 'Daily app installations and marketplace app views' }),

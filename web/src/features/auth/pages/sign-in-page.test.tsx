@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { expect, test } from 'vitest';
@@ -24,6 +24,73 @@ test('a wrong password shows the server error', async () => {
   await userEvent.type(screen.getByLabelText(/Password/), 'wrong password');
   await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+});
+
+const LOCKED_OUT = 'Too many sign-in attempts. Try again later, or sign in with a link we e-mail you.';
+
+test('the lock-out message offers a sign-in link by e-mail, sent to the address typed', async () => {
+  let asked: unknown;
+  server.use(
+    http.post('/api/v1/auth/sign_in', () =>
+      HttpResponse.json(
+        { message: LOCKED_OUT, errors: [LOCKED_OUT], code: 'rate_limited' },
+        { status: 429, headers: { 'retry-after': '60' } },
+      ),
+    ),
+    http.post('/api/v1/auth/sign_in_link', async ({ request }) => {
+      asked = await request.json();
+      return HttpResponse.json({ ok: true });
+    }),
+  );
+  renderRoute('/login?next=%2Fdeveloper_apps%2F7');
+  await userEvent.type(await screen.findByLabelText(/Email/), 'owner@example.com');
+  await userEvent.type(screen.getByLabelText(/Password/), 'the right password');
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent(LOCKED_OUT);
+  await userEvent.click(within(alert).getByRole('button', { name: 'E-mail me a sign-in link' }));
+  expect(await screen.findByRole('status')).toHaveTextContent(
+    'If owner@example.com has an account, we have e-mailed it a sign-in link. It works once, within 15 minutes.',
+  );
+  expect(asked).toEqual({ email: 'owner@example.com', next: '/developer_apps/7' });
+});
+
+test('an e-mailed link signs in with a click, then goes where sign-in was going', async () => {
+  let used: unknown;
+  server.use(
+    http.post('/api/v1/auth/sign_in_with_link', async ({ request }) => {
+      used = await request.json();
+      return HttpResponse.json({ ok: true });
+    }),
+  );
+  const { router } = renderRoute('/sign_in_link?token=tok-9&next=%2Fmarketplace');
+  expect(await screen.findByText('This link signs you in once, without your password.')).toBeVisible();
+  // Opening the link alone (a mail scanner does) uses nothing up.
+  expect(used).toBeUndefined();
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+  await expect.poll(() => router.state.location.pathname).toBe('/marketplace');
+  expect(used).toEqual({ token: 'tok-9' });
+});
+
+test('a used or expired link says so and leads back to sign-in', async () => {
+  const failed = 'This sign-in link is invalid, used or expired. Ask for a new one.';
+  server.use(
+    http.post('/api/v1/auth/sign_in_with_link', () =>
+      HttpResponse.json(
+        {
+          message: failed,
+          errors: [`token: ${failed}`],
+          code: 'validation_failed',
+          fields: { token: [failed] },
+        },
+        { status: 422 },
+      ),
+    ),
+  );
+  renderRoute('/sign_in_link?token=old');
+  await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(failed);
+  expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
 });
 
 test('only same-site paths are followed after sign-in', () => {

@@ -9,6 +9,7 @@ import { useSignIn } from '../api.ts';
 import { AuthCard, EmailField } from '../components/auth-form.tsx';
 import { FormError } from '../components/form-error.tsx';
 import { OutboxHint } from '../components/outbox-hint.tsx';
+import { SignInLinkOffer } from '../components/sign-in-link-offer.tsx';
 
 /** Only same-site paths are followed after sign-in. */
 export function safeNext(next: string | null, fallback = '/developer_apps'): string {
@@ -23,6 +24,8 @@ export function SignInPage() {
   const signIn = useSignIn();
   const form = useForm({ initialValues: { email: '', password: '' } });
   const next = safeNext(params.get('next'));
+  const lockedOut = signIn.error instanceof ApiRequestError && signIn.error.body.code === 'rate_limited';
+  const error = signIn.error;
   if (user && !signIn.isSuccess) return <Navigate to={next} replace />;
 
   const handleSubmit = form.onSubmit((values) =>
@@ -36,10 +39,12 @@ export function SignInPage() {
     <AuthCard title={t('auth.signInTitle')}>
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
-          <FormError error={signIn.error} />
-          {signIn.error instanceof ApiRequestError && signIn.error.body.code === 'email_not_confirmed' && (
-            <OutboxHint />
+          {lockedOut && error ? (
+            <SignInLinkOffer message={error.message} email={form.getValues().email} next={next} />
+          ) : (
+            <FormError error={error} />
           )}
+          {error instanceof ApiRequestError && error.body.code === 'email_not_confirmed' && <OutboxHint />}
           <EmailField {...form.getInputProps('email')} />
           <PasswordInput
             label={t('auth.password')}

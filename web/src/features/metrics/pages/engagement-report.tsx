@@ -47,6 +47,7 @@ export function EngagementReport({ appId, appName, appPage, showEmails }: Engage
           <KpiCard
             label={t('metrics.kpi.visits')}
             value={metrics.daily_marketplace_app_views_aggregates.total_count}
+            description={t('metrics.kpi.visitsMeaning')}
           />
           <KpiCard
             label={t('metrics.kpi.installations')}
