@@ -216,7 +216,9 @@ test('a listing withdrawn, edited (field error, new logo, screenshot and showcas
   await page.reload();
   await expect(card.getByRole('note').filter({ hasText: 'List your app in the marketplace' })).toHaveCount(0);
   const rejected = card.getByRole('status').filter({ hasText: 'Rejected' });
-  await expect(rejected).toContainText('Please show the import screen first.');
+  await expect(rejected.getByText('Please show the import screen first.')).toBeHidden();
+  await rejected.getByRole('button', { name: "Show the reviewer's notes" }).click();
+  await expect(rejected.getByText('Please show the import screen first.')).toBeVisible();
   await card.getByRole('button', { name: 'Resubmit for Review' }).click();
   await confirmIn(page, 'Submit for Review?', 'Submit');
   await expect(card.getByText('Changes are locked until you withdraw it from review.')).toBeVisible();

@@ -166,7 +166,15 @@ test('a rejected draft shows the reviewer notes and offers Resubmit', async () =
   renderRoute('/developer_apps/a1');
   const card = await editor();
   const banner = await within(card).findByRole('status', { name: 'Rejected' });
+  // The notes are expandable details, folded at first.
+  expect(within(banner).getByText('Please add a', { exact: false })).not.toBeVisible();
+  const toggle = within(banner).getByRole('button', { name: "Show the reviewer's notes" });
+  expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await userEvent.click(toggle);
+  expect(within(banner).getByText('Please add a', { exact: false })).toBeVisible();
   expect(banner).toHaveTextContent('Please add a better logo.');
+  await userEvent.click(within(banner).getByRole('button', { name: "Hide the reviewer's notes" }));
+  expect(within(banner).getByText('Please add a', { exact: false })).not.toBeVisible();
   expect(within(card).getByRole('button', { name: 'Resubmit for Review' })).toBeEnabled();
 });
 

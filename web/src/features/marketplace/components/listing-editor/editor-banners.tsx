@@ -1,6 +1,7 @@
-import { Alert, Anchor, List, Text } from '@mantine/core';
-import { useLocalStorage } from '@mantine/hooks';
+import { Alert, Anchor, Button, List, Text } from '@mantine/core';
+import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { LISTING_MESSAGES, type Submission } from '@portal/contracts';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DismissibleAlert } from '../../../../components/dismissible-alert.tsx';
 import type { SaveError } from './use-listing-editor.ts';
@@ -62,16 +63,41 @@ export function StateBanner({ submission, admin }: { submission: Submission | nu
         {message}
       </Alert>
     );
-  if (submission.approval_state === 'rejected')
-    return (
-      <Alert color="red" title={t('marketplace.state.rejected')} role="status">
-        <Text size="sm">{t('marketplace.state.rejectedBody')}</Text>
-        {message}
-      </Alert>
-    );
+  if (submission.approval_state === 'rejected') return <RejectedBanner message={message} />;
   return (
     <Alert color="gray" title={t('marketplace.state.draft')} role="status">
       {t('marketplace.state.draftBody')}
+    </Alert>
+  );
+}
+
+/** Rejected (spec admin §4): the reviewer's notes are expandable details, folded at first. */
+function RejectedBanner({ message }: { message: ReactNode }) {
+  const { t } = useTranslation();
+  const [isOpen, { toggle }] = useDisclosure(false);
+  const id = useId();
+  return (
+    <Alert color="red" title={t('marketplace.state.rejected')} role="status">
+      <Text size="sm">{t('marketplace.state.rejectedBody')}</Text>
+      {message && (
+        <>
+          <Button
+            variant="subtle"
+            color="red"
+            size="compact-sm"
+            px={0}
+            mt={4}
+            aria-expanded={isOpen}
+            aria-controls={id}
+            onClick={toggle}
+          >
+            {t(isOpen ? 'marketplace.state.hideNotes' : 'marketplace.state.showNotes')}
+          </Button>
+          <div id={id} hidden={!isOpen}>
+            {message}
+          </div>
+        </>
+      )}
     </Alert>
   );
 }
