@@ -17,6 +17,7 @@ import {
   useRevealSandboxSecret,
   useUpdateSandbox,
 } from '../api.ts';
+import { CredentialsHeading } from './production-state.tsx';
 import { SecretReveal } from './secret-reveal.tsx';
 
 /** The sandbox account: building, live (its OAuth app form) or failed. Hidden in FedRAMP. */
@@ -155,6 +156,7 @@ function LiveSandbox({
             {sandbox.url}
           </Anchor>
         </Text>
+        <CredentialsHeading app={app} environment="sandbox" />
         <Textarea
           label={t('apps.settings.redirectUri')}
           description={t('apps.settings.redirectUriHint')}
