@@ -150,7 +150,7 @@ function LiveSandbox({
           <TextInput label={t('apps.sandbox.updated')} value={date(sandbox.updated_at)} readOnly />
         </Group>
         <TextInput label={t('apps.sandbox.companyId')} value={String(sandbox.company_id ?? '')} readOnly />
-        <Text size="sm">
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {t('apps.sandbox.url')}:{' '}
           <Anchor href={sandbox.url ?? undefined} target="_blank" rel="noreferrer">
             {sandbox.url}
