@@ -214,3 +214,11 @@ test('the two credential sets are named by environment; production says its stat
     view.unmount();
   }
 });
+
+test('a sandbox being built says what happens, with no promise of a time', async () => {
+  signedIn({ ...app, sandbox: { ...liveSandbox, status: 'pending' } });
+  renderRoute('/developer_apps/a1');
+  const status = await screen.findByText(/Your sandbox is being built in the background/);
+  expect(status).toHaveTextContent('the app owner gets an e-mail when it is ready');
+  expect(status).not.toHaveTextContent(/minutes/);
+});

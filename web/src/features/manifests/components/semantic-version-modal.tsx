@@ -1,15 +1,10 @@
 import { Alert, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { MANIFEST_MESSAGES, SEMANTIC_VERSION_PATTERN } from '@portal/contracts/manifest-rules';
+import { MANIFEST_MESSAGES } from '@portal/contracts/manifest-rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
-
-/** Why the version given is not acceptable here, or null (spec §5: required, major.minor.patch). */
-function versionProblem(value: string): string | null {
-  if (!value.trim()) return MANIFEST_MESSAGES.semanticVersionRequired;
-  return SEMANTIC_VERSION_PATTERN.test(value.trim()) ? null : MANIFEST_MESSAGES.semanticVersionFormat;
-}
+import { semanticVersionProblem } from '../editor/semantic-version-field.tsx';
 
 /**
  * What a refused save says (spec §8 "Semantic version failure"): the first message of the server's
@@ -53,7 +48,7 @@ function SemanticVersionForm({ suggested, askVersion = true, description, onClos
   const [isTouched, setIsTouched] = useState(false);
   const [isSaving, setIsSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const problem = askVersion ? versionProblem(value) : null;
+  const problem = askVersion ? semanticVersionProblem(value) : null;
 
   const handleSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
