@@ -222,3 +222,15 @@ test('a sandbox being built says what happens, with no promise of a time', async
   expect(status).toHaveTextContent('the app owner gets an e-mail when it is ready');
   expect(status).not.toHaveTextContent(/minutes/);
 });
+
+test('a contact whose e-mail is emptied is told the e-mail is required; a malformed one that it is invalid', async () => {
+  signedIn({ ...app, contacts: [contactNamed('Pat')] });
+  renderRoute('/developer_apps/a1/contacts/c1/edit');
+  const email = await screen.findByLabelText(/Email/);
+  await userEvent.clear(email);
+  await userEvent.click(screen.getByRole('button', { name: 'Save contact' }));
+  expect(email).toHaveAccessibleDescription('Email is required');
+  await userEvent.type(email, 'pat@');
+  await userEvent.click(screen.getByRole('button', { name: 'Save contact' }));
+  expect(email).toHaveAccessibleDescription('Enter a valid email address');
+});

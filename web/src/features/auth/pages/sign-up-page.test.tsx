@@ -47,3 +47,9 @@ test("the header's Sign in and Sign up on an invitation page lead back to it", a
     within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Sign up' }),
   ).toHaveAttribute('href', '/sign_up?next=%2Finvitations%2Ftok-1');
 });
+
+test('an empty e-mail is required, not "invalid"', async () => {
+  renderRoute('/sign_up');
+  await userEvent.click(await screen.findByRole('button', { name: 'Create account' }));
+  expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Email is required');
+});
