@@ -425,7 +425,7 @@ test('a new listing filled from nothing: logo, three screenshots, a video, every
   await expect(kpi(page, 'Total Marketplace Visits').getByText('1', { exact: true })).toBeVisible();
   await expect(kpi(page, 'Company Installations').getByText('0', { exact: true })).toBeVisible();
   // The chart counts in whole steps (one view: 0 and 1, no 0.25).
-  const ticks = page.locator('.recharts-yAxis .recharts-cartesian-axis-tick-value');
+  const ticks = page.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value');
   await expect(ticks.first()).toBeVisible();
   expect(await ticks.allTextContents()).toEqual(expect.arrayContaining(['0', '1']));
   for (const tick of await ticks.allTextContents()) expect(tick).toMatch(/^\d+$/);

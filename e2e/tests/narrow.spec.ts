@@ -146,7 +146,9 @@ test('every admin screen fits a phone, an opened outbox message too', async ({ p
   await expectFits(page, "an outbox message's text");
 });
 
-test('the public listing keeps its name readable on a phone: a wide column, whole badges', async ({ page }) => {
+test('the public listing keeps its name readable on a phone: a wide column, whole badges', async ({
+  page,
+}) => {
   await expectNoSidewaysScroll(page, '/marketplace/apps/field-sync');
   const title = page.getByRole('heading', { level: 1, name: 'Field Sync' });
   await expect(title).toBeVisible();

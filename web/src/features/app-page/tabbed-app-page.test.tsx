@@ -28,12 +28,6 @@ test('a tab the page does not have shows a placeholder, not Configurations; it l
   expect(within(nav).getByRole('button', { name: 'Configurations' })).toHaveAttribute('aria-current', 'page');
 });
 
-test('the metrics tab of an app without metrics data is a tab it does not have', async () => {
-  setup();
-  renderRoute('/developer_apps/a1?tab=metrics');
-  expect(await screen.findByRole('heading', { name: 'This tab does not exist' })).toBeInTheDocument();
-});
-
 test('the Versions tab offers Restore only where a new version can be made (a live sandbox)', async () => {
   for (const [data, expected] of [
     [liveApp, 1],

@@ -398,6 +398,12 @@ test('leaving with unsaved changes asks first; staying keeps the edit', async ()
   expect(router.state.location.pathname).toBe('/developer_apps/a1');
   expect(within(card).getByRole('textbox', { name: 'Public name' })).toHaveValue('Field Sync Pro');
   confirm.mockReturnValue(true);
+  // My Apps, where OK leads, lists the apps.
+  server.use(
+    http.get('/api/v1/developer_apps', () =>
+      HttpResponse.json([], { headers: { Total: '0', 'Per-Page': '25' } }),
+    ),
+  );
   await userEvent.click(screen.getByRole('link', { name: 'My Apps' }));
   await waitFor(() => expect(router.state.location.pathname).toBe('/developer_apps'));
   confirm.mockRestore();

@@ -34,11 +34,14 @@ export function TabbedAppPage({ app, permissions }: AppPageProps) {
   const config = useConfig();
   const [params, setParams] = useSearchParams();
   const tabs = APP_TABS.filter((tab) => tab !== 'metrics' || app.has_metrics);
-  // No tab: Configurations. A tab this page does not have (or metrics without data): a placeholder.
+  // No tab, or Metrics while the app has no metrics data: Configurations. A tab the page does not
+  // have: a placeholder (spec §2).
   const requested = params.get('tab') || 'configurations';
   const tab: AppTab | 'unknown' = (tabs as readonly string[]).includes(requested)
     ? (requested as AppTab)
-    : 'unknown';
+    : (APP_TABS as readonly string[]).includes(requested)
+      ? 'configurations'
+      : 'unknown';
   const name = app.name || app.internal_name;
   const sandboxLive = app.sandbox?.status === 'live';
   // The listing editor guards leaving the page, not a tab change (the same path): asked here.
