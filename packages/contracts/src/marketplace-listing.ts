@@ -1,5 +1,5 @@
 /**
- * The marketplace listing's one validation schema (developer spec §5 "Marketplace listing"), used
+ * The marketplace listing's one validation schema (spec developer-apps §5 "Marketplace listing"), used
  * by the server (the authority: every save and every submission) and by the web form. All problems
  * are collected, each keyed by its field path (`website_link.url`, `feature_bullets.1`,
  * `security_questionnaire.security_email`) with the spec's message.
@@ -35,7 +35,7 @@ import {
   SSO_PROVIDERS,
 } from './rules/marketplace-catalog.ts';
 
-/** The spec's field messages (§5), and the few the spec leaves to us (docs/decisions.md). */
+/** The field messages of spec developer-apps §5, and the few the spec leaves to us (docs/decisions.md). */
 export const LISTING_MESSAGES = {
   required: 'This field is required',
   email: 'This email is invalid',
@@ -122,8 +122,8 @@ export const EMPTY_SECURITY_QUESTIONNAIRE: SecurityQuestionnaire = {
 };
 
 /**
- * What the listing form holds (and the API answers): the fields of spec §3 the rules read. Media
- * come as they are shown: the logo's URL, and lists of the saved (or chosen) pictures and videos.
+ * What the listing form holds (and the API answers): the fields of spec developer-apps §3 the rules read.
+ * Media come as they are shown: the logo's URL, and lists of the saved (or chosen) pictures and videos.
  */
 export const ListingValues = z.object({
   public_name: text,

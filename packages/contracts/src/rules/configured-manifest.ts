@@ -1,8 +1,8 @@
 /**
- * The Configuration Builder's model (spec §3 configured_manifest_content) and its two-way mapping
- * to schema 4.1 manifest content, plus the form rules of spec §5 "Components and parameters" and
- * "Manifest editor" (saving a version). Pure and zod-free: the server writes a form-based version's
- * manifest with `configuredToManifest`, the web reads a version into the form with
+ * The Configuration Builder's model (spec developer-apps §3 configured_manifest_content) and its two-way
+ * mapping to schema 4.1 manifest content, plus the form rules of spec developer-apps §5 "Components and
+ * parameters" and "Manifest editor" (saving a version). Pure and zod-free: the server writes a form-based
+ * version's manifest with `configuredToManifest`, the web reads a version into the form with
  * `manifestToConfigured` and checks the form with the `*Errors` helpers, through
  * `@portal/contracts/configured-manifest`.
  */
@@ -25,7 +25,7 @@ export const CONFIG_BUILDER_MESSAGES = {
 export const COMPONENT_TYPES = ['fullscreen', 'sidepanel'] as const;
 export type ComponentType = (typeof COMPONENT_TYPES)[number];
 
-/** One parameter of a component as the form edits it (spec §3 Parameter). */
+/** One parameter of a component as the form edits it (spec developer-apps §3 Parameter). */
 export type Parameter = { key: string; name: string; description: string; required: boolean };
 
 export type ConfiguredProperty = { name: string; description: string; type: 'string' };
@@ -253,7 +253,7 @@ export function schema3HasAuthCode(content: unknown): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Form rules (spec §5 "Components and parameters")
+// Form rules (spec developer-apps §5 "Components and parameters")
 
 /**
  * A component URL is valid when it parses and uses HTTPS with a host; plain HTTP only for
@@ -368,7 +368,7 @@ export function cleanInstruction(
 }
 
 /**
- * Whether a form holds anything a version can be saved with (spec §5): fullscreen, sidepanel,
+ * Whether a form holds anything a version can be saved with (spec developer-apps §5): fullscreen, sidepanel,
  * company or project permissions, a complete post-installation instruction, or oauth enabled. The
  * server's create call applies the same rule (CreateAppVersionedManifestBody, unless `allow_empty`).
  */

@@ -54,7 +54,7 @@ describe('semantic versions', () => {
   });
 
   test("why the spec's helper (segments compared as strings) is not used for ordering", () => {
-    // Admin spec §5 names a helper that compares version segments as strings. As strings, "10" < "9",
+    // Spec admin §5 names a helper that compares version segments as strings. As strings, "10" < "9",
     // so 0.10.0 would sort below 0.9.0 and a newer sandbox version would look older than production:
     // the header would say Unknown State instead of Ready for Testing, and Promote would be hidden.
     const asStrings = (a: string, b: string) => {
@@ -93,7 +93,7 @@ describe('semantic versions', () => {
   });
 });
 
-describe('manifest header status (spec §4)', () => {
+describe('manifest header status (spec developer-apps §4)', () => {
   const sandbox = (semantic_version: string, version = 1) => ({ version, semantic_version });
   const production = (semantic_version: string, state: string, version = 1) => ({
     version,
@@ -161,7 +161,7 @@ describe('manifest header status (spec §4)', () => {
   });
 });
 
-describe('review state machine (spec §4)', () => {
+describe('review state machine (spec developer-apps §4)', () => {
   const allowed: Array<[string, string, ReviewActor, string]> = [
     ['confidential', 'in_review', 'developer', 'submitted'],
     ['in_review', 'confidential', 'developer', 'withdrawn'],
@@ -349,7 +349,7 @@ describe('editor helpers', () => {
     assert.equal(hasServiceAccount('{}'), false);
   });
 
-  test("an OAuth component (the 'sandbox manifest created' notice, spec §4)", () => {
+  test("an OAuth component (the 'sandbox manifest created' notice, spec developer-apps §4)", () => {
     const oauth = (grant_type: string) => ({
       schema_version: '3',
       components: { oauth: { instances: [{ grant_type }] } },

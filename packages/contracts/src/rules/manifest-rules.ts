@@ -13,7 +13,7 @@ import {
   type PermissionScope,
 } from './manifest-catalog.ts';
 
-/** Manifest schema versions with templates; the editor's version defaults to 3 (spec §9). */
+/** Manifest schema versions with templates; the editor's version defaults to 3 (spec developer-apps §9). */
 export const MANIFEST_SCHEMA_VERSIONS = ['3', '4.1'] as const;
 export type ManifestSchemaVersion = (typeof MANIFEST_SCHEMA_VERSIONS)[number];
 export const DEFAULT_MANIFEST_SCHEMA_VERSION: ManifestSchemaVersion = '3';
@@ -28,11 +28,14 @@ export function schemaFamily(schemaVersion: unknown): ManifestSchemaVersion | nu
 export const MANIFEST_ENVIRONMENTS = ['Sandbox', 'Production'] as const;
 export type ManifestEnvironment = (typeof MANIFEST_ENVIRONMENTS)[number];
 
-/** Review states (spec §4); `draft` appears only in a constants list of the original, never on a version. */
+/**
+ * Review states (spec developer-apps §4); `draft` appears only in a constants list of the original, never on
+ * a version.
+ */
 export const REVIEW_STATES = ['confidential', 'in_review', 'published'] as const;
 export type ReviewState = (typeof REVIEW_STATES)[number];
 
-/** Texts of spec §4, §5 and §8 that the server answers and the web shows. */
+/** Texts of spec developer-apps §4, §5 and §8 that the server answers and the web shows. */
 export const MANIFEST_MESSAGES = {
   productionCredentialsRequired:
     'Production credentials must be requested before production manifests can be created.',
@@ -88,7 +91,7 @@ export function compareSemanticVersions(a: string | null | undefined, b: string 
 }
 
 /**
- * The version the editor suggests (spec §4, §9): the last version with its minor part plus one
+ * The version the editor suggests (spec developer-apps §4, §9): the last version with its minor part plus one
  * (patch back to 0, as semantic versioning asks), or 0.1.0 when there is none. Only versions above
  * the published one are offered, so the published version counts as a "last" one too.
  */
@@ -120,7 +123,7 @@ export function compareManifestVersions(a: VersionRef, b: VersionRef): number {
 export const versionLabel = (version: VersionRef) => version.semantic_version ?? String(version.version);
 
 // ---------------------------------------------------------------------------------------------
-// Header status (spec §4)
+// Header status (spec developer-apps §4)
 
 export type ManifestHeaderStatus = {
   key: 'draft' | 'ready_for_testing' | 'promoted' | 'approved' | 'under_review' | 'unknown';
@@ -165,7 +168,7 @@ export function manifestHeaderStatus(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Review state machine (spec §4)
+// Review state machine (spec developer-apps §4)
 
 export type ReviewActor = 'developer' | 'admin';
 export type ReviewEvent = 'submitted' | 'withdrawn' | 'approved' | 'rejected';
@@ -212,8 +215,8 @@ export function reviewTransition(
 export type ReviewAction = 'submit' | 'withdraw' | 'approve' | 'reject';
 
 /**
- * The review buttons a production version shows (spec §4): Submit when submittable, Withdraw when in
- * review; platform admins get Approve and Reject for a version in review instead of Withdraw.
+ * The review buttons a production version shows (spec developer-apps §4): Submit when submittable, Withdraw
+ * when in review; platform admins get Approve and Reject for a version in review instead of Withdraw.
  */
 export function reviewActions(
   version: { state: ReviewState; submittable: boolean },
@@ -322,8 +325,8 @@ export function permissionError(scope: PermissionScope, tool: string, level: Per
 }
 
 /**
- * Whether the permission builder applies (spec §5): schema 4.1 always has permissions; schema 3
- * needs an oauth instance with the client_credentials grant (a service account).
+ * Whether the permission builder applies (spec developer-apps §5): schema 4.1 always has permissions; schema
+ * 3 needs an oauth instance with the client_credentials grant (a service account).
  */
 export function hasServiceAccount(content: unknown): boolean {
   if (!isObject(content)) return false;
@@ -336,8 +339,8 @@ export function hasServiceAccount(content: unknown): boolean {
 
 /**
  * Whether a version has an OAuth (data connection) component, for the "sandbox manifest created"
- * notice (spec §4): schema 3 has an oauth instance; schema 4.1 has the `permissions` block (what its
- * data connection snippet adds); a form-based version has oauth enabled or a permission set.
+ * notice (spec developer-apps §4): schema 3 has an oauth instance; schema 4.1 has the `permissions` block
+ * (what its data connection snippet adds); a form-based version has oauth enabled or a permission set.
  */
 export function hasOauthComponent(content: unknown, configured?: unknown): boolean {
   if (isObject(configured)) {

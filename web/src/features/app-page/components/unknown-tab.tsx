@@ -1,7 +1,7 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** What the tabbed app page shows for a `?tab=` it does not have (spec §2: "Any other tab shows a placeholder"). */
+/** What the tabbed app page shows for a `?tab=` it does not have (spec developer-apps §2: "Any other tab shows a placeholder"). */
 export function UnknownTab({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation();
   return (

@@ -35,7 +35,7 @@ export function TabbedAppPage({ app, permissions }: AppPageProps) {
   const [params, setParams] = useSearchParams();
   const tabs = APP_TABS.filter((tab) => tab !== 'metrics' || app.has_metrics);
   // No tab, or Metrics while the app has no metrics data: Configurations. A tab the page does not
-  // have: a placeholder (spec §2).
+  // have: a placeholder (spec developer-apps §2).
   const requested = params.get('tab') || 'configurations';
   const tab: AppTab | 'unknown' = (tabs as readonly string[]).includes(requested)
     ? (requested as AppTab)

@@ -34,7 +34,7 @@ export function CredentialsHeading({
 }
 
 /**
- * What the settings card's production fields read (spec §2 Settings: app id, client type, secret):
+ * What the settings card's production fields read (spec developer-apps §2 Settings: app id, client type, secret):
  * the values once approved, else what happens next instead of "not available".
  */
 export function useProductionValues(app: DeveloperApp) {

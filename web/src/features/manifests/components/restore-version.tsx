@@ -33,7 +33,7 @@ export function RestoreButton({
 }
 
 /**
- * The Versions tab's semantic-version modal (spec §2): restoring a version creates a new version with
+ * The Versions tab's semantic-version modal (spec developer-apps §2): restoring a version creates a new version with
  * its content (in Sandbox; in Production under FedRAMP, which has no sandbox), numbered above every
  * other, with the semantic version asked for and prefilled with the suggestion (semantic versions off:
  * nothing to ask, the modal only confirms). The new version becomes the newest, so the Configurations

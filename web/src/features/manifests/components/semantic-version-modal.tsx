@@ -7,8 +7,8 @@ import { ApiRequestError } from '../../../lib/api.ts';
 import { semanticVersionProblem } from '../editor/semantic-version-field.tsx';
 
 /**
- * What a refused save says (spec §8 "Semantic version failure"): the first message of the server's
- * details (its field errors, then its errors list), else its message, else 'Something went wrong
+ * What a refused save says (spec developer-apps §8 "Semantic version failure"): the first message of the
+ * server's details (its field errors, then its errors list), else its message, else 'Something went wrong
  * when saving the new version.'
  */
 export function semanticVersionFailure(error: unknown): string {
@@ -28,8 +28,8 @@ type FormProps = {
 };
 
 /**
- * The semantic-version modal (spec §2, Configurations and Versions tabs): asks for the new version's
- * semantic version, prefilled with the suggestion, and hands it to `onSubmit` (which saves the
+ * The semantic-version modal (spec developer-apps §2, Configurations and Versions tabs): asks for the new
+ * version's semantic version, prefilled with the suggestion, and hands it to `onSubmit` (which saves the
  * version). A refusal is shown in the modal; success closes it.
  */
 export function SemanticVersionModal({ opened, ...form }: FormProps & { opened: boolean }) {

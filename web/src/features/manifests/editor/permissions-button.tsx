@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ValidationState } from './use-manifest-validation.ts';
 
 /**
- * The permission builder's button (spec §5): enabled once the draft passed and has a service account;
+ * The permission builder's button (spec developer-apps §5): enabled once the draft passed and has a service account;
  * otherwise its tooltip says why not.
  */
 export function PermissionsButton({ state, onOpen }: { state: ValidationState; onOpen: () => void }) {

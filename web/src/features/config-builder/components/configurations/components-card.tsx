@@ -11,7 +11,7 @@ export function ComponentsCard({ form }: { form: ConfigurationsFormState }) {
   const { t } = useTranslation();
   const config = useConfig();
   const { configured, canEdit } = form;
-  // Each type once per version (spec §5): with every type present there is nothing left to add.
+  // Each type once per version (spec developer-apps §5): with every type present there is nothing left to add.
   const isFull = availableComponentTypes(configured, { fedramp: config.fedramp }).length === 0;
   return (
     <CollapsibleCard

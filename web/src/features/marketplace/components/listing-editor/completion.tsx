@@ -5,7 +5,7 @@ import { useConfig } from '../../../../lib/config.ts';
 import { listOf, visibleListingTabs } from './listing-tab-list.ts';
 
 /**
- * 'N of M sections completed' (spec §2) with its bar, which tabs it counts and which are optional,
+ * 'N of M sections completed' (spec developer-apps §2) with its bar, which tabs it counts and which are optional,
  * and what the asterisks mean.
  */
 export function Completion({
