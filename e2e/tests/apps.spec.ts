@@ -42,7 +42,9 @@ test('create an app, edit its settings and logo, get production credentials, res
     '/developer_apps',
   );
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
-  await expect(page.getByText('Your sandbox is being built.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('Your sandbox is being built in the background', { exact: false }),
+  ).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Company ID' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Sandbox URL: https://sandbox.procore.com/')).toBeVisible();
 

@@ -123,6 +123,11 @@ test('opt in, build a side panel with the Configuration Builder, create, view an
   await expect(panel.getByText('A valid URL is required')).toBeVisible();
   await sourceUrl.fill('https://panel.example.com/{{team}}');
   await expect(panel.getByText('A valid URL is required')).toBeHidden();
+  // A search that matches no view says so.
+  const viewSearch = panel.getByRole('textbox', { name: 'Views' });
+  await viewSearch.fill('no-such-view');
+  await expect(panel.getByRole('status').filter({ hasText: 'No views match “no-such-view”.' })).toBeVisible();
+  await viewSearch.fill('');
   await panel.getByRole('checkbox', { name: 'rfi.detail' }).check();
   await panel.getByRole('checkbox', { name: 'observations.list' }).check();
   await expect(panel.getByRole('checkbox', { name: 'observations.all' })).toHaveJSProperty(
@@ -148,7 +153,7 @@ test('opt in, build a side panel with the Configuration Builder, create, view an
   await panel.getByRole('button', { name: 'Save Component' }).click();
   await expect(panel).toBeHidden();
   await expect(page.getByTestId('component-sidepanel')).toContainText('https://panel.example.com/{{team}}');
-  await expect(page.getByTestId('component-sidepanel')).toContainText('2 views, 1 parameters');
+  await expect(page.getByTestId('component-sidepanel')).toContainText('2 views, 1 parameter');
   // Each type once: the type list no longer offers the side panel.
   await page.getByRole('button', { name: 'Add Component' }).click();
   await panel.getByRole('combobox', { name: 'Component type' }).click();
@@ -232,7 +237,7 @@ test('opt in, build a side panel with the Configuration Builder, create, view an
   await expect(viewer).toBeHidden();
 
   // The form reads the version back.
-  await expect(page.getByTestId('component-sidepanel')).toContainText('2 views, 1 parameters');
+  await expect(page.getByTestId('component-sidepanel')).toContainText('2 views, 1 parameter');
 
   // Promote (release notes are required with semantic versions).
   await page.getByRole('button', { name: 'Promote' }).click();

@@ -216,7 +216,9 @@ test('a listing withdrawn, edited (field error, new logo, screenshot and showcas
   await page.reload();
   await expect(card.getByRole('note').filter({ hasText: 'List your app in the marketplace' })).toHaveCount(0);
   const rejected = card.getByRole('status').filter({ hasText: 'Rejected' });
-  await expect(rejected).toContainText('Please show the import screen first.');
+  await expect(rejected.getByText('Please show the import screen first.')).toBeHidden();
+  await rejected.getByRole('button', { name: "Show the reviewer's notes" }).click();
+  await expect(rejected.getByText('Please show the import screen first.')).toBeVisible();
   await card.getByRole('button', { name: 'Resubmit for Review' }).click();
   await confirmIn(page, 'Submit for Review?', 'Submit');
   await expect(card.getByText('Changes are locked until you withdraw it from review.')).toBeVisible();
@@ -422,6 +424,11 @@ test('a new listing filled from nothing: logo, three screenshots, a video, every
   await expect(kpi(page, 'Total Marketplace Visits')).toBeVisible();
   await expect(kpi(page, 'Total Marketplace Visits').getByText('1', { exact: true })).toBeVisible();
   await expect(kpi(page, 'Company Installations').getByText('0', { exact: true })).toBeVisible();
+  // The chart counts in whole steps (one view: 0 and 1, no 0.25).
+  const ticks = page.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value');
+  await expect(ticks.first()).toBeVisible();
+  expect(await ticks.allTextContents()).toEqual(expect.arrayContaining(['0', '1']));
+  for (const tick of await ticks.allTextContents()) expect(tick).toMatch(/^\d+$/);
   await expect(page.getByText('No company has installed this app yet.')).toBeVisible();
   const downloading = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export CSV' }).click();

@@ -37,6 +37,18 @@ async function publishedAnnouncement(): Promise<string> {
   return id;
 }
 
+/** The demo developer's seeded Field Sync app: its row in My Apps and the app itself. */
+async function seededFieldSync(page: Page) {
+  const apps = (await (await page.request.get('/api/v1/developer_apps')).json()) as Array<{
+    id: string;
+    internal_name: string;
+  }>;
+  const fieldSync = apps.find((app) => app.internal_name === 'Field Sync');
+  expect(fieldSync, 'the seeded Field Sync app').toBeTruthy();
+  const app = await (await page.request.get(`/api/v1/developer_apps/${fieldSync!.id}`)).json();
+  return { fieldSync: fieldSync!, app };
+}
+
 async function expectFits(page: Page, what: string) {
   const { scrollWidth, clientWidth, wide } = await page.evaluate(() => {
     const root = document.documentElement;
@@ -83,18 +95,12 @@ test('anonymous screens fit a phone, and the top nav collapses into a menu', asy
 
 test('every developer screen fits a phone', async ({ page }) => {
   await signIn(page, DEVELOPER_EMAIL);
-  const apps = (await (await page.request.get('/api/v1/developer_apps')).json()) as Array<{
-    id: string;
-    internal_name: string;
-  }>;
-  const fieldSync = apps.find((app) => app.internal_name === 'Field Sync');
-  expect(fieldSync, 'the seeded Field Sync app').toBeTruthy();
-  const app = await (await page.request.get(`/api/v1/developer_apps/${fieldSync!.id}`)).json();
+  const { fieldSync, app } = await seededFieldSync(page);
   const announcementId = await publishedAnnouncement();
 
   for (const path of [
     '/developer_apps',
-    `/developer_apps/${fieldSync!.id}`,
+    `/developer_apps/${fieldSync.id}`,
     app.contacts[0].links.edit,
     '/settings',
     '/notifications',
@@ -108,7 +114,7 @@ test('every developer screen fits a phone', async ({ page }) => {
   await expect(page.getByRole('dialog', { name: 'Create a New App' })).toBeVisible();
   await expectFits(page, 'the create-app modal');
   await page.keyboard.press('Escape');
-  await expectNoSidewaysScroll(page, `/developer_apps/${fieldSync!.id}`);
+  await expectNoSidewaysScroll(page, `/developer_apps/${fieldSync.id}`);
   await page.getByRole('button', { name: 'Permission details' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectFits(page, 'the permission details');
@@ -144,4 +150,34 @@ test('every admin screen fits a phone, an opened outbox message too', async ({ p
   await expectFits(page, 'an outbox message');
   await page.getByRole('tab', { name: 'Plain text' }).click();
   await expectFits(page, "an outbox message's text");
+});
+
+test('the public listing keeps its name readable on a phone: a wide column, whole badges', async ({
+  page,
+}) => {
+  await expectNoSidewaysScroll(page, '/marketplace/apps/field-sync');
+  const title = page.getByRole('heading', { level: 1, name: 'Field Sync' });
+  await expect(title).toBeVisible();
+  // The name and tagline take the width beside the logo (the contact button wraps below them).
+  expect((await title.boundingBox())!.width).toBeGreaterThan(240);
+  const badges = page.locator('.mantine-Badge-label');
+  expect(await badges.count()).toBeGreaterThan(0);
+  const cut = await badges.evaluateAll((labels) =>
+    labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent),
+  );
+  expect(cut, 'badges shown in part').toEqual([]);
+});
+
+test("the Configurations tab's sandbox URL stays inside its card on a phone", async ({ page }) => {
+  await signIn(page, DEVELOPER_EMAIL);
+  const { fieldSync, app } = await seededFieldSync(page);
+  expect(app.sandbox?.url, 'the seeded app has a live sandbox').toBeTruthy();
+  // This browser only: the tabbed page whatever the account's preference.
+  await page.addInitScript(() => window.localStorage.setItem('developer-apps-beta-forced', 'true'));
+  await expectNoSidewaysScroll(page, `/developer_apps/${fieldSync.id}`);
+  const keys = page.getByRole('region', { name: 'Installation Keys' });
+  const url = keys.getByText(app.sandbox.url, { exact: true });
+  await expect(url).toBeVisible();
+  const [card, text] = [(await keys.boundingBox())!, (await url.boundingBox())!];
+  expect(text.x + text.width).toBeLessThanOrEqual(card.x + card.width);
 });

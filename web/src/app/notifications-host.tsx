@@ -18,7 +18,8 @@ export function NotificationsHost() {
   if (!isNeeded) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-right" />
+      {/* Bottom right: a toast never covers the top navigation (the bell, the account menu). */}
+      <Notifications position="bottom-right" />
     </Suspense>
   );
 }

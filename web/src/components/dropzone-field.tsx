@@ -19,6 +19,8 @@ export type DropzoneFieldProps = {
   /** 0–1 while an upload runs, else null. */
   progress: number | null;
   error?: string | null;
+  /** Marks the field required (an asterisk by its label). */
+  required?: boolean;
   disabled?: boolean;
   removeLabel: string;
   removing?: boolean;
@@ -69,7 +71,7 @@ export function DropzoneField(props: DropzoneFieldProps) {
   const error = rejected ?? props.error ?? null;
 
   return (
-    <Input.Wrapper label={props.label} description={props.hint} error={error}>
+    <Input.Wrapper label={props.label} description={props.hint} error={error} withAsterisk={props.required}>
       <Stack gap="xs" mt={4}>
         <Group align="stretch" wrap="wrap">
           {preview && (
@@ -102,6 +104,8 @@ export function DropzoneField(props: DropzoneFieldProps) {
             style={{ flex: '1 1 240px', minWidth: 0 }}
             h={180}
             data-testid="dropzone"
+            // Where a form looking for its first failing field finds this one (buttons take no aria-invalid).
+            data-invalid={error ? true : undefined}
           >
             <Stack h={148} justify="center" align="center" gap={4} style={{ pointerEvents: 'none' }}>
               <Dropzone.Accept>

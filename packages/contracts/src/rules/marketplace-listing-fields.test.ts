@@ -13,6 +13,7 @@ import {
   inferAllRegions,
   LISTING_TABS,
   listingProgress,
+  progressTabs,
   regionCheckState,
   removeSavedMedia,
   selectAllRegions,
@@ -117,6 +118,15 @@ test('errors map to their tabs; progress counts the required tabs without errors
     },
   );
   assert.equal(LISTING_TABS.length, 10);
+  assert.deepEqual(progressTabs({ securityQuestionnaire: false }), [
+    'app_information',
+    'media',
+    'pricing',
+    'support',
+    'features',
+    'contact',
+  ]);
+  assert.equal(progressTabs({ securityQuestionnaire: true }).at(-1), 'security');
 });
 
 test('country names come from the locale table, "Unknown Country" without one', () => {

@@ -178,6 +178,10 @@ const REQUIRED_TABS: readonly ListingTabKey[] = [
   'contact',
 ];
 
+/** The tabs 'N of M sections completed' counts, in order: the required ones, and Security & Compliance when shown. */
+export const progressTabs = (options: { securityQuestionnaire: boolean }): readonly ListingTabKey[] =>
+  options.securityQuestionnaire ? [...REQUIRED_TABS, 'security'] : REQUIRED_TABS;
+
 /** The tab a field path (`website_link.url`, `feature_bullets.2`) belongs to. */
 export function tabOfField(path: string): ListingTabKey | null {
   const head = path.split('.')[0]!;
@@ -202,7 +206,7 @@ export function listingProgress(
   reviewErrors: Record<string, unknown>,
   options: { securityQuestionnaire: boolean },
 ): { completed: number; total: number; percent: number } {
-  const required = options.securityQuestionnaire ? [...REQUIRED_TABS, 'security' as const] : REQUIRED_TABS;
+  const required = progressTabs(options);
   const failing = tabsWithErrors(reviewErrors);
   const completed = required.filter((tab) => !failing.has(tab)).length;
   return { completed, total: required.length, percent: Math.round((completed / required.length) * 100) };

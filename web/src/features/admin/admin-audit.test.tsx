@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { expect, test } from 'vitest';
 import { renderRoute } from '../../test/render.tsx';
@@ -106,4 +107,21 @@ test('each action reads as words above its name (the app history uses the same t
   expect(within(rows[1]!).getByText('Marketplace listing rejected')).toBeInTheDocument();
   expect(within(rows[2]!).getByText('developer_app.something_new')).toBeInTheDocument();
   expect(within(rows[2]!).queryByText(/missing/)).toBeNull();
+});
+
+test('a filter applies on Enter, without leaving the field', async () => {
+  const asked: string[] = [];
+  server.use(
+    configHandler(runtimeConfig({ user: admin })),
+    http.get('/api/v1/admin/audit', ({ request }) => {
+      asked.push(new URL(request.url).searchParams.get('filters[action]') ?? '');
+      return HttpResponse.json([], { headers: { Total: '0', 'Per-Page': '50' } });
+    }),
+  );
+  const { router } = renderRoute('/admin/audit');
+  const field = await screen.findByRole('textbox', { name: /^Action/ });
+  await userEvent.type(field, 'announcement.delete{Enter}');
+  expect(field).toHaveFocus();
+  await waitFor(() => expect(asked).toContain('announcement.delete'));
+  expect(router.state.location.search).toBe('?action=announcement.delete');
 });

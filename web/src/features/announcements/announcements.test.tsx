@@ -105,6 +105,8 @@ describe('list page', () => {
     );
     renderRoute('/notifications');
     expect(await screen.findByRole('heading', { name: 'Notifications', level: 1 })).toBeInTheDocument();
+    // The bell's "See All Announcements" lands here, and the page says it holds them.
+    expect(screen.getByText('All announcements, newest first.')).toBeInTheDocument();
     // Each card's title is the next heading level under the page's h1.
     expect(await screen.findByRole('heading', { name: 'Unread one', level: 2 })).toBeInTheDocument();
     const unreadCard = (await screen.findByText('Unread one')).closest('a')!;

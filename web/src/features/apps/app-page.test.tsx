@@ -160,3 +160,77 @@ test('My Apps shows each app with its logo, or its initial when it has none', as
   expect(plain.querySelector('img')).toBeNull();
   expect(within(plain).getByText('P')).toBeInTheDocument();
 });
+
+test('the two credential sets are named by environment; production says its state instead of "not available"', async () => {
+  const cases: [DeveloperApp, string, string, string, string][] = [
+    [
+      withSandbox,
+      'Not requested',
+      'Not issued: request production credentials first',
+      'Chosen when you request production credentials',
+      'Not issued: request production credentials first',
+    ],
+    [
+      { ...withSandbox, production_access: 'production_pending', requested_confidential: false },
+      'Pending approval',
+      'Issued once the request is approved',
+      'Public',
+      'Issued once the request is approved',
+    ],
+    [
+      {
+        ...withSandbox,
+        production_access: 'production_approved',
+        uid: 'prod-client',
+        credentials: {
+          oauth_application_id: 'o-p1',
+          client_id: 'prod-client',
+          confidential: true,
+          secret_masked: 'prod••••5678',
+          redirect_uri: '',
+          grant_type: 'authorization_code',
+        },
+      },
+      'Approved',
+      'prod-client',
+      'Confidential',
+      'prod••••5678',
+    ],
+  ];
+  for (const [data, state, appId, clientType, secret] of cases) {
+    signedIn(data);
+    const view = renderRoute('/developer_apps/a1');
+    const settings = await screen.findByRole('region', { name: 'App Settings' });
+    const heading = within(settings).getByRole('heading', { name: 'Production credentials' });
+    expect(heading.parentElement).toHaveTextContent(`Production credentials${state}`);
+    expect(within(settings).getByRole('textbox', { name: 'App ID' })).toHaveValue(appId);
+    expect(within(settings).getByRole('textbox', { name: 'Client type' })).toHaveValue(clientType);
+    expect(within(settings).getByRole('textbox', { name: 'Client secret' })).toHaveValue(secret);
+    const credentials = screen.getByRole('region', { name: 'Authentication Credentials' });
+    expect(within(credentials).getByText(state)).toBeInTheDocument();
+    const sandbox = screen.getByRole('region', { name: 'Sandbox Account' });
+    expect(within(sandbox).getByRole('heading', { name: 'Sandbox credentials' })).toBeInTheDocument();
+    expect(within(sandbox).getByRole('textbox', { name: 'App ID' })).toHaveValue('sandbox-client');
+    view.unmount();
+  }
+});
+
+test('a sandbox being built says what happens, with no promise of a time', async () => {
+  signedIn({ ...app, sandbox: { ...liveSandbox, status: 'pending' } });
+  renderRoute('/developer_apps/a1');
+  const status = await screen.findByText(/Your sandbox is being built in the background/);
+  expect(status).toHaveTextContent('the app owner gets an e-mail when it is ready');
+  expect(status).not.toHaveTextContent(/minutes/);
+});
+
+test('a contact whose e-mail is emptied is told the e-mail is required; a malformed one that it is invalid', async () => {
+  signedIn({ ...app, contacts: [contactNamed('Pat')] });
+  renderRoute('/developer_apps/a1/contacts/c1/edit');
+  const email = await screen.findByLabelText(/Email/);
+  await userEvent.clear(email);
+  await userEvent.click(screen.getByRole('button', { name: 'Save contact' }));
+  expect(email).toHaveAccessibleDescription('Email is required');
+  await userEvent.type(email, 'pat@');
+  await userEvent.click(screen.getByRole('button', { name: 'Save contact' }));
+  expect(email).toHaveAccessibleDescription('Enter a valid email address');
+});

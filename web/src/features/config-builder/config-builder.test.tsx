@@ -270,3 +270,51 @@ test('in FedRAMP the side panel is not offered and the installation keys are hid
   expect(within(panel).queryByRole('group', { name: 'Views' })).toBeNull();
   expect(screen.queryByRole('region', { name: 'Installation Keys' })).toBeNull();
 });
+
+test('with every component type present, Add Component is disabled and says why; counts read in the singular', async () => {
+  setup({ beta: true });
+  manifestsApi([
+    manifest({
+      schema_version: '4.1',
+      content: {
+        schema_version: '4.1',
+        fullscreen: { source_url: 'https://full.example.com' },
+        sidepanel: {
+          source_url: 'https://panel.example.com/{{team}}',
+          views: ['rfi.detail'],
+          user_configuration: {
+            schema: {
+              type: 'object',
+              properties: { team: { name: 'Team', description: 'Yours', type: 'string' } },
+            },
+            required: [],
+          },
+        },
+      },
+    }),
+  ]);
+  renderRoute('/developer_apps/a1');
+  const add = await screen.findByRole('button', { name: 'Add Component' });
+  expect(add).toBeDisabled();
+  expect(add).toHaveAccessibleDescription(
+    'Each component type can be added once, and this version has both: edit or remove one instead.',
+  );
+  expect(screen.getByTestId('component-sidepanel')).toHaveTextContent('1 view, 1 parameter');
+  expect(screen.getByTestId('component-fullscreen')).toHaveTextContent('0 views, 0 parameters');
+});
+
+test('a view search with no match says so', async () => {
+  setup({ beta: true });
+  manifestsApi([]);
+  renderRoute('/developer_apps/a1');
+  await userEvent.click(await screen.findByRole('button', { name: 'Add Component' }));
+  const panel = await screen.findByRole('dialog', { name: 'Add Component' });
+  await userEvent.click(within(panel).getByRole('combobox', { name: 'Component type' }));
+  await userEvent.click(await screen.findByRole('option', { name: 'Side Panel' }));
+  const search = within(panel).getByRole('textbox', { name: 'Views' });
+  await userEvent.type(search, 'zzz');
+  expect(within(panel).getByRole('status')).toHaveTextContent('No views match “zzz”.');
+  await userEvent.clear(search);
+  expect(within(panel).getByRole('status')).toHaveTextContent('');
+  expect(within(panel).getByRole('checkbox', { name: 'rfi.detail' })).toBeInTheDocument();
+});

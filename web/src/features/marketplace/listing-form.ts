@@ -5,7 +5,7 @@
  */
 import type { ListingRuleOptions, ListingValues, Submission } from '@portal/contracts';
 import { EMPTY_SECURITY_QUESTIONNAIRE } from '@portal/contracts';
-import { LISTING_FEATURE_BULLETS } from '@portal/contracts/limits';
+import { LISTING_FEATURE_BULLETS, LISTING_PUBLIC_NAME_MAX_LENGTH } from '@portal/contracts/limits';
 
 /** Staff-only fields the admin mode edits beside the listing. */
 export const STAFF_FORM_FIELDS = [
@@ -31,13 +31,18 @@ export type FormValues = Omit<ListingValues, 'small_logo_url' | 'pictures' | 'vi
 
 const atLeastOne = <T>(rows: T[], empty: T): T[] => (rows.length ? rows : [empty]);
 
-/** The form's values for a submission (or an empty listing); list fields keep at least one row. */
-export function valuesOf(submission: Submission | null): FormValues {
+/**
+ * The form's values for a submission (or an empty listing, its public name `defaultPublicName`, cut
+ * to the limit); list fields keep at least one row.
+ */
+export function valuesOf(submission: Submission | null, defaultPublicName?: string): FormValues {
   const s = submission;
   const bullets = [...(s?.feature_bullets ?? [])];
   while (bullets.length < LISTING_FEATURE_BULLETS) bullets.push(null);
   return {
-    public_name: s?.public_name ?? null,
+    public_name: s
+      ? s.public_name
+      : defaultPublicName?.trim().slice(0, LISTING_PUBLIC_NAME_MAX_LENGTH) || null,
     tagline: s?.tagline ?? null,
     description: s?.description ?? null,
     about: s?.about ?? null,

@@ -166,7 +166,15 @@ test('a rejected draft shows the reviewer notes and offers Resubmit', async () =
   renderRoute('/developer_apps/a1');
   const card = await editor();
   const banner = await within(card).findByRole('status', { name: 'Rejected' });
+  // The notes are expandable details, folded at first.
+  expect(within(banner).getByText('Please add a', { exact: false })).not.toBeVisible();
+  const toggle = within(banner).getByRole('button', { name: "Show the reviewer's notes" });
+  expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await userEvent.click(toggle);
+  expect(within(banner).getByText('Please add a', { exact: false })).toBeVisible();
   expect(banner).toHaveTextContent('Please add a better logo.');
+  await userEvent.click(within(banner).getByRole('button', { name: "Hide the reviewer's notes" }));
+  expect(within(banner).getByText('Please add a', { exact: false })).not.toBeVisible();
   expect(within(card).getByRole('button', { name: 'Resubmit for Review' })).toBeEnabled();
 });
 
@@ -390,6 +398,12 @@ test('leaving with unsaved changes asks first; staying keeps the edit', async ()
   expect(router.state.location.pathname).toBe('/developer_apps/a1');
   expect(within(card).getByRole('textbox', { name: 'Public name' })).toHaveValue('Field Sync Pro');
   confirm.mockReturnValue(true);
+  // My Apps, where OK leads, lists the apps.
+  server.use(
+    http.get('/api/v1/developer_apps', () =>
+      HttpResponse.json([], { headers: { Total: '0', 'Per-Page': '25' } }),
+    ),
+  );
   await userEvent.click(screen.getByRole('link', { name: 'My Apps' }));
   await waitFor(() => expect(router.state.location.pathname).toBe('/developer_apps'));
   confirm.mockRestore();

@@ -2,7 +2,7 @@ import type { AppInstallation, AppMetrics } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { adminApp, serveAdminApp } from '../../test/admin-app.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { developer, runtimeConfig, server } from '../../test/server.ts';
@@ -39,6 +39,18 @@ const installation: AppInstallation = {
 };
 
 afterEach(() => window.localStorage.clear());
+
+// jsdom lays everything out at 0 x 0: the chart's container gets a size, so recharts draws the chart
+// (and does not warn that it cannot).
+beforeEach(() => {
+  const measure = HTMLElement.prototype.getBoundingClientRect;
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+    return this.classList.contains('recharts-responsive-container')
+      ? new DOMRect(0, 0, 800, 280)
+      : measure.call(this);
+  });
+});
+afterEach(() => vi.restoreAllMocks());
 
 /** The developer in the tabbed-page beta, the app's metrics and every tracked event. */
 function serveDeveloper(metrics: AppMetrics, hasMetrics = true) {
@@ -202,4 +214,23 @@ test('with no data at all: noMetricsAvailable instead of the chart and table', a
   expect(screen.queryByRole('table', { name: 'Daily counts' })).toBeNull();
   expect(screen.queryByRole('group', { name: 'Total Marketplace Visits' })).toBeNull();
   expect(screen.getByRole('link', { name: 'Export CSV' })).toBeInTheDocument();
+});
+
+test('the chart counts in whole steps: with one view the y-axis ticks are whole numbers, none like 0.25', async () => {
+  serveDeveloper({
+    ...empty,
+    daily_marketplace_app_views_aggregates: { rows: [{ date: '2026-03-31', count: 1 }], total_count: 1 },
+  });
+  renderRoute('/developer_apps/a1?tab=metrics');
+  const chart = await screen.findByRole('img', { name: 'Daily app installations and marketplace app views' });
+  const ticks = await waitFor(() => {
+    const values = Array.from(
+      chart.querySelectorAll('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value'),
+      (tick) => tick.textContent,
+    );
+    expect(values.length).toBeGreaterThan(1);
+    return values;
+  });
+  expect(ticks).toContain('1');
+  for (const tick of ticks) expect(tick).toMatch(/^\d+$/);
 });

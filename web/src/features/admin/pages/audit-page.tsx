@@ -16,19 +16,21 @@ export function AuditPage() {
   const query = useQuery(auditQuery(list));
   return (
     <AdminPage trail={[{ label: t('audit.title') }]} title={t('audit.title')}>
-      <Group align="flex-end">
-        <TextInput
-          label={t('audit.filterAction')}
-          defaultValue={list.filters.action}
-          onBlur={(event) => list.setFilter('action', event.currentTarget.value.trim())}
-          maw={320}
-        />
-        <TextInput
-          label={t('audit.filterSubject')}
-          defaultValue={list.filters.subject}
-          onBlur={(event) => list.setFilter('subject', event.currentTarget.value.trim())}
-          maw={360}
-        />
+      <Group align="flex-start">
+        {(['action', 'subject'] as const).map((name) => (
+          <TextInput
+            key={name}
+            label={t(name === 'action' ? 'audit.filterAction' : 'audit.filterSubject')}
+            description={t('audit.filterHint')}
+            defaultValue={list.filters[name]}
+            // A filter applies on Enter, and when the field is left.
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') list.setFilter(name, event.currentTarget.value.trim());
+            }}
+            onBlur={(event) => list.setFilter(name, event.currentTarget.value.trim())}
+            maw={360}
+          />
+        ))}
       </Group>
       {query.isError && <ListError />}
       {query.isPending ? (

@@ -9,10 +9,9 @@ import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { PageSkeleton } from '../../../components/skeletons.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
+import { emailFieldError } from '../../../lib/email-field.ts';
 import { adminAppQuery, useUpdateAdminApp } from '../api.ts';
 import { AdminPage } from '../components/admin-page.tsx';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** /admin/developer_apps/{id}/contacts/new: staff add an integration request contact to the app. */
 export function ContactNewPage() {
@@ -26,7 +25,11 @@ export function ContactNewPage() {
     initialValues: { name: '', email: '' },
     validate: {
       name: (value) => (value.trim() ? null : t('adminApp.contactNameRequired')),
-      email: (value) => (EMAIL.test(value.trim()) ? null : t('adminApp.contactEmailInvalid')),
+      email: (value) =>
+        emailFieldError(value, {
+          required: t('adminApp.contactEmailRequired'),
+          invalid: t('adminApp.contactEmailInvalid'),
+        }),
     },
   });
   if (query.isPending) return <PageSkeleton />;

@@ -23,7 +23,11 @@ export function NotificationsPage() {
     <Container size="md" py="md">
       <Stack>
         <Group justify="space-between">
-          <Title order={1}>{t('announcements.heading')}</Title>
+          {/* The bell's "See All Announcements" lands here: the line under the heading says so. */}
+          <Stack gap={2}>
+            <Title order={1}>{t('announcements.heading')}</Title>
+            <Text c="dimmed">{t('announcements.subtitle')}</Text>
+          </Stack>
           {hasUnread && (
             <Button variant="light" onClick={handleMarkAll} loading={markAll.isPending}>
               {t('announcements.markAllRead')}

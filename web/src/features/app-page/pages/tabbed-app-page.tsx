@@ -12,6 +12,7 @@ import { VersionsTab } from '../../manifests/index.ts';
 import { MarketplaceListingCard } from '../../marketplace/index.ts';
 import { LazyEngagementReport } from '../../metrics/index.ts';
 import { AppBreadcrumbs } from '../components/app-breadcrumbs.tsx';
+import { UnknownTab } from '../components/unknown-tab.tsx';
 
 export const APP_TABS = [
   'configurations',
@@ -33,9 +34,14 @@ export function TabbedAppPage({ app, permissions }: AppPageProps) {
   const config = useConfig();
   const [params, setParams] = useSearchParams();
   const tabs = APP_TABS.filter((tab) => tab !== 'metrics' || app.has_metrics);
-  const requested = params.get('tab') as AppTab | null;
-  const tab: AppTab =
-    requested && (tabs as readonly string[]).includes(requested) ? requested : 'configurations';
+  // No tab, or Metrics while the app has no metrics data: Configurations. A tab the page does not
+  // have: a placeholder (spec developer-apps §2).
+  const requested = params.get('tab') || 'configurations';
+  const tab: AppTab | 'unknown' = (tabs as readonly string[]).includes(requested)
+    ? (requested as AppTab)
+    : (APP_TABS as readonly string[]).includes(requested)
+      ? 'configurations'
+      : 'unknown';
   const name = app.name || app.internal_name;
   const sandboxLive = app.sandbox?.status === 'live';
   // The listing editor guards leaving the page, not a tab change (the same path): asked here.
@@ -71,7 +77,17 @@ export function TabbedAppPage({ app, permissions }: AppPageProps) {
           sandboxMissing
         );
       case 'versions':
-        return <VersionsTab appId={app.id} canPromote={permissions.canModifyManifests} />;
+        return (
+          <VersionsTab
+            appId={app.id}
+            canPromote={permissions.canModifyManifests}
+            canCreate={
+              permissions.canModifyManifests &&
+              permissions.canCreateSandboxManifests &&
+              (config.fedramp ? app.production_access !== 'none' : sandboxLive)
+            }
+          />
+        );
       case 'settings':
         return (
           <Stack>
@@ -94,6 +110,8 @@ export function TabbedAppPage({ app, permissions }: AppPageProps) {
         return <CollaboratorsPanel appId={app.id} role={app.role} />;
       case 'marketplaceListing':
         return <MarketplaceListingCard app={app} onDirtyChange={setListingDirty} />;
+      case 'unknown':
+        return <UnknownTab onBack={() => select('configurations')} />;
       case 'metrics':
         return (
           <Paper withBorder p="lg">

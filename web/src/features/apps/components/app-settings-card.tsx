@@ -26,6 +26,7 @@ import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { showSaved, useFollowSaved } from '../../../lib/saved-form.ts';
 import { useRemoveLogo, useUpdateApp, useUploadLogo } from '../api.ts';
 import { LogoField } from './logo-field.tsx';
+import { CredentialsHeading, useProductionValues } from './production-state.tsx';
 
 const valuesOf = (app: DeveloperApp) => ({
   name: app.name ?? '',
@@ -62,6 +63,7 @@ export function AppSettingsCard({
   });
   useFollowSaved(form, valuesOf(app), app.updated_at);
 
+  const production = useProductionValues(app);
   const canChange = (field: string) => permissions.appFieldPermissions[field] ?? false;
   const published = Boolean(app.published_at);
   const handleSubmit = form.onSubmit((values) => {
@@ -123,14 +125,8 @@ export function AppSettingsCard({
             disabled={!canChange('thumbnail')}
             onError={showError}
           />
-          <Title order={3} size="h4">
-            {t('apps.settings.credentials')}
-          </Title>
-          <TextInput
-            label={t('apps.settings.appId')}
-            value={app.uid ?? t('apps.settings.notAvailable')}
-            readOnly
-          />
+          <CredentialsHeading app={app} environment="production" />
+          <TextInput label={t('apps.settings.appId')} value={production.appId} readOnly />
           <Textarea
             label={t('apps.settings.redirectUri')}
             description={t('apps.settings.redirectUriHint')}
@@ -145,16 +141,8 @@ export function AppSettingsCard({
               {...form.getInputProps('legacy', { type: 'checkbox' })}
             />
           )}
-          <TextInput
-            label={t('apps.settings.clientType')}
-            value={app.confidential ? t('apps.credentials.confidential') : t('apps.credentials.public')}
-            readOnly
-          />
-          <TextInput
-            label={t('apps.settings.secret')}
-            value={app.credentials?.secret_masked ?? t('apps.settings.notAvailable')}
-            readOnly
-          />
+          <TextInput label={t('apps.settings.clientType')} value={production.clientType} readOnly />
+          <TextInput label={t('apps.settings.secret')} value={production.secret} readOnly />
           <TextInput
             label={t('apps.settings.cors')}
             description={t('apps.settings.corsHint')}

@@ -9,6 +9,7 @@ import { type AppPageProps, SectionCard } from '../../../components/section-card
 import { errorsJoined } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { useRequestProduction, useResetSecret } from '../api.ts';
+import { CredentialsHeading } from './production-state.tsx';
 import { SecretReveal } from './secret-reveal.tsx';
 
 /** Production credentials: request, approval notice, first view, acknowledged resets. */
@@ -43,6 +44,7 @@ export function CredentialsCard({ app, permissions }: AppPageProps) {
 
   return (
     <SectionCard id="credentials-heading" title={t('apps.credentials.title')}>
+      <CredentialsHeading app={app} environment="production" />
       <Text size="sm" c="dimmed">
         {t('apps.credentials.confidentialityNotice')}
       </Text>

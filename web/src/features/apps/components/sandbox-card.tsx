@@ -17,6 +17,7 @@ import {
   useRevealSandboxSecret,
   useUpdateSandbox,
 } from '../api.ts';
+import { CredentialsHeading } from './production-state.tsx';
 import { SecretReveal } from './secret-reveal.tsx';
 
 /** The sandbox account: building, live (its OAuth app form) or failed. Hidden in FedRAMP. */
@@ -149,12 +150,13 @@ function LiveSandbox({
           <TextInput label={t('apps.sandbox.updated')} value={date(sandbox.updated_at)} readOnly />
         </Group>
         <TextInput label={t('apps.sandbox.companyId')} value={String(sandbox.company_id ?? '')} readOnly />
-        <Text size="sm">
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {t('apps.sandbox.url')}:{' '}
           <Anchor href={sandbox.url ?? undefined} target="_blank" rel="noreferrer">
             {sandbox.url}
           </Anchor>
         </Text>
+        <CredentialsHeading app={app} environment="sandbox" />
         <Textarea
           label={t('apps.settings.redirectUri')}
           description={t('apps.settings.redirectUriHint')}

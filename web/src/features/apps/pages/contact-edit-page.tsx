@@ -13,6 +13,7 @@ import { FormActions } from '../../../components/form-actions.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { PageSkeleton } from '../../../components/skeletons.tsx';
 import { ApiRequestError, errorsJoined } from '../../../lib/api.ts';
+import { emailFieldError } from '../../../lib/email-field.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { appQuery, useUpdateContact } from '../api.ts';
 
@@ -63,7 +64,11 @@ function ContactForm({ appId, contact }: { appId: string; contact: Contact }) {
     initialValues: { name: contact.name, email: contact.email },
     validate: {
       name: (value) => (value.trim() ? null : t('apps.contacts.nameRequired')),
-      email: (value) => (/^\S+@\S+\.\S+$/.test(value) ? null : t('apps.contacts.emailInvalid')),
+      email: (value) =>
+        emailFieldError(value, {
+          required: t('apps.contacts.emailRequired'),
+          invalid: t('apps.contacts.emailInvalid'),
+        }),
     },
   });
   const handleSubmit = form.onSubmit((values) => {

@@ -72,3 +72,9 @@ test('"Check your inbox" with SMTP says nothing about an outbox', async () => {
   await signUp();
   expect(screen.queryByRole('note')).not.toBeInTheDocument();
 });
+
+test('an empty e-mail is required, not "invalid"', async () => {
+  renderRoute('/sign_up');
+  await userEvent.click(await screen.findByRole('button', { name: 'Create account' }));
+  expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Email is required');
+});

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { emailFieldError } from '../../../lib/email-field.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { invitationPreviewQuery } from '../../collaborators/index.ts';
 import { useSignUp } from '../api.ts';
@@ -25,7 +26,8 @@ export function SignUpPage() {
     initialValues: { name: '', email: '', password: '', company_name: '' },
     validate: {
       name: (value) => (value.trim() ? null : 'Name is required'),
-      email: (value) => (/^\S+@\S+\.\S+$/.test(value) ? null : 'Enter a valid email address'),
+      email: (value) =>
+        emailFieldError(value, { required: t('auth.emailRequired'), invalid: t('auth.emailInvalid') }),
       password: (value) =>
         value.length >= PASSWORD_MIN_LENGTH
           ? null

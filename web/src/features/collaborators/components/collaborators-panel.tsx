@@ -149,8 +149,9 @@ export function CollaboratorsPanel({ appId, role }: Props) {
               </Table.Thead>
               <Table.Tbody>
                 {rows.map((row) => {
-                  const name = row.kind === 'member' ? row.collaborator.name : null;
+                  // A pending invitee has no name yet: the e-mail the invitation went to names them.
                   const email = row.kind === 'member' ? row.collaborator.email : row.invitation.email;
+                  const name = row.kind === 'member' ? row.collaborator.name : email;
                   const who = name ?? email ?? notAvailable;
                   return (
                     <Table.Tr key={`${row.kind}-${row.id}`}>

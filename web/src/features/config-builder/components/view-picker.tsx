@@ -36,13 +36,12 @@ export function ViewPicker({
         error={error}
         required
       />
+      {/* Always there, so a screen reader announces the text when a search stops matching. */}
+      <Text size="sm" c="dimmed" role="status">
+        {groups.length === 0 ? t('configBuilder.component.noViews', { search: search.trim() }) : ''}
+      </Text>
       <ScrollArea.Autosize mah={320} type="auto">
         <Stack gap={6} role="group" aria-label={t('configBuilder.component.views')}>
-          {groups.length === 0 && (
-            <Text size="sm" c="dimmed">
-              {t('configBuilder.component.noViews')}
-            </Text>
-          )}
           {groups.map((group) => {
             const state = groupState(group, value);
             return (

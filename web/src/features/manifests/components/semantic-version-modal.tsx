@@ -1,18 +1,10 @@
-import { Alert, Button, Modal, Stack, TextInput } from '@mantine/core';
-import { MANIFEST_MESSAGES, SEMANTIC_VERSION_PATTERN } from '@portal/contracts/manifest-rules';
+import { Alert, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { MANIFEST_MESSAGES } from '@portal/contracts/manifest-rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
-
-/**
- * Why the version given is not acceptable here, or null (spec developer-apps §5: required,
- * major.minor.patch).
- */
-function versionProblem(value: string): string | null {
-  if (!value.trim()) return MANIFEST_MESSAGES.semanticVersionRequired;
-  return SEMANTIC_VERSION_PATTERN.test(value.trim()) ? null : MANIFEST_MESSAGES.semanticVersionFormat;
-}
+import { semanticVersionProblem } from '../editor/semantic-version-field.tsx';
 
 /**
  * What a refused save says (spec developer-apps §8 "Semantic version failure"): the first message of the
@@ -25,46 +17,38 @@ export function semanticVersionFailure(error: unknown): string {
   return detail || error.body.message || MANIFEST_MESSAGES.saveFailed;
 }
 
+type FormProps = {
+  suggested: string;
+  /** false when semantic versions are off: nothing to ask, the modal only confirms. */
+  askVersion?: boolean;
+  /** What the new version will be, above the input. */
+  description?: string;
+  onClose: () => void;
+  onSubmit: (semanticVersion: string) => Promise<unknown>;
+};
+
 /**
  * The semantic-version modal (spec developer-apps §2, Configurations and Versions tabs): asks for the new
  * version's semantic version, prefilled with the suggestion, and hands it to `onSubmit` (which saves the
  * version). A refusal is shown in the modal; success closes it.
  */
-export function SemanticVersionModal({
-  opened,
-  suggested,
-  onClose,
-  onSubmit,
-}: {
-  opened: boolean;
-  suggested: string;
-  onClose: () => void;
-  onSubmit: (semanticVersion: string) => Promise<unknown>;
-}) {
+export function SemanticVersionModal({ opened, ...form }: FormProps & { opened: boolean }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('manifests.semanticVersionModal.title')}>
+    <Modal opened={opened} onClose={form.onClose} title={t('manifests.semanticVersionModal.title')}>
       {/* Mounted on each opening, so it starts from the suggestion every time. */}
-      <SemanticVersionForm suggested={suggested} onClose={onClose} onSubmit={onSubmit} />
+      <SemanticVersionForm {...form} />
     </Modal>
   );
 }
 
-function SemanticVersionForm({
-  suggested,
-  onClose,
-  onSubmit,
-}: {
-  suggested: string;
-  onClose: () => void;
-  onSubmit: (semanticVersion: string) => Promise<unknown>;
-}) {
+function SemanticVersionForm({ suggested, askVersion = true, description, onClose, onSubmit }: FormProps) {
   const { t } = useTranslation();
   const [value, setValue] = useState(suggested);
   const [isTouched, setIsTouched] = useState(false);
   const [isSaving, setIsSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const problem = versionProblem(value);
+  const problem = askVersion ? semanticVersionProblem(value) : null;
 
   const handleSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -85,26 +69,29 @@ function SemanticVersionForm({
   return (
     <form onSubmit={(event) => void handleSubmit(event)} noValidate>
       <Stack>
-        <TextInput
-          label={t('manifests.editor.semanticVersion')}
-          description={t('manifests.semanticVersionModal.hint')}
-          required
-          value={value}
-          onChange={(event) => {
-            setValue(event.currentTarget.value);
-            setIsTouched(true);
-            setFailure(null);
-          }}
-          error={isTouched ? problem : null}
-          data-autofocus
-        />
+        {description && <Text>{description}</Text>}
+        {askVersion && (
+          <TextInput
+            label={t('manifests.editor.semanticVersion')}
+            description={t('manifests.semanticVersionModal.hint')}
+            required
+            value={value}
+            onChange={(event) => {
+              setValue(event.currentTarget.value);
+              setIsTouched(true);
+              setFailure(null);
+            }}
+            error={isTouched ? problem : null}
+            data-autofocus
+          />
+        )}
         {failure && (
           <Alert color="red" role="alert" title={t('manifests.violations.errorTitle')}>
             {failure}
           </Alert>
         )}
         <DialogActions onCancel={onClose}>
-          <Button type="submit" loading={isSaving}>
+          <Button type="submit" loading={isSaving} data-autofocus={askVersion ? undefined : true}>
             {t('manifests.semanticVersionModal.submit')}
           </Button>
         </DialogActions>

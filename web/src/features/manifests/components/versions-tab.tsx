@@ -8,6 +8,7 @@ import { ListPagination } from '../../../components/list-pagination.tsx';
 import { useConfig } from '../../../lib/config.ts';
 import { appVersionKeyColumn, createdAt, PromoteOrView, publishedColumn } from './manifest-columns.tsx';
 import { PromoteModal } from './promote-modal.tsx';
+import { RestoreButton, RestoreVersionModal } from './restore-version.tsx';
 import { useVersionPages, VersionPages } from './version-pages.tsx';
 import { ViewManifestModal } from './view-manifest-modal.tsx';
 
@@ -15,21 +16,25 @@ import { ViewManifestModal } from './view-manifest-modal.tsx';
  * The tabbed page's Versions tab (spec developer-apps §2): every version of the app, newest first by
  * created_at, with version, created at, app version key and published to marketplace; FedRAMP lists
  * production versions only. Each can be viewed (read-only JSON, Copy); a promotable sandbox version can be
- * promoted when `canPromote`.
+ * promoted when `canPromote`; with `canCreate`, any version can be restored as a new one through the
+ * semantic-version modal.
  */
 export function VersionsTab({
   appId,
   canPromote = false,
+  canCreate = false,
   onPromoted,
 }: {
   appId: string;
   canPromote?: boolean;
+  canCreate?: boolean;
   onPromoted?: (manifest: Manifest) => void;
 }) {
   const { t } = useTranslation();
   const config = useConfig();
   const [viewing, setViewing] = useState<Manifest | null>(null);
   const [promoting, setPromoting] = useState<Manifest | null>(null);
+  const [restoring, setRestoring] = useState<Manifest | null>(null);
   const { list, query } = useVersionPages(appId, config.fedramp ? 'Production' : undefined, '-created_at');
   return (
     <VersionPages query={query} skeletonRows={3} empty={t('manifests.versions.empty')}>
@@ -61,18 +66,22 @@ export function VersionsTab({
               {
                 label: t('manifests.columns.actions'),
                 cell: (manifest) => (
-                  <PromoteOrView
-                    canPromote={canPromote}
-                    manifest={manifest}
-                    onPromote={setPromoting}
-                    onView={setViewing}
-                  />
+                  <Group gap="xs" wrap="nowrap">
+                    <PromoteOrView
+                      canPromote={canPromote}
+                      manifest={manifest}
+                      onPromote={setPromoting}
+                      onView={setViewing}
+                    />
+                    {canCreate && <RestoreButton manifest={manifest} onRestore={setRestoring} />}
+                  </Group>
                 ),
               },
             ]}
           />
           <ListPagination data={versions} list={list} />
           <ViewManifestModal manifest={viewing} onClose={() => setViewing(null)} />
+          <RestoreVersionModal appId={appId} manifest={restoring} onClose={() => setRestoring(null)} />
           <PromoteModal
             appId={appId}
             manifest={promoting}

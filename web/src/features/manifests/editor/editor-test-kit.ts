@@ -2,8 +2,9 @@
 // browser does, so tests read and replace the document through the editor's own view (which then
 // reports the change exactly like typing would). The e2e journey types for real.
 import { EditorView } from '@codemirror/view';
-import { screen } from '@testing-library/react';
-import { act } from 'react';
+// testing-library's act, which marks the environment as an act one while it runs (React's own
+// warns when it is called between testing-library's async utilities).
+import { act, screen } from '@testing-library/react';
 
 async function view(name = 'Manifest JSON'): Promise<EditorView> {
   const content = await screen.findByRole('textbox', { name });

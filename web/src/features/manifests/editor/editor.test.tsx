@@ -103,6 +103,14 @@ test('unreadable JSON is the editor’s to report: no validation call, Create di
   expect(createButton(dialog)).toBeDisabled();
   expect(within(dialog).getByRole('button', { name: 'Data connection' })).toBeDisabled();
   expect(api.callsTo('POST', '/manifest_validations')).toHaveLength(before);
+  // The schema select keeps the version the draft was last read as (4.1), not the default 3.
+  expect(within(dialog).getByRole('combobox', { name: 'Schema version' })).toHaveValue('4.1');
+  await setEditorText('{"schema_version": "3", "components": {}}');
+  await waitFor(() =>
+    expect(within(dialog).getByRole('combobox', { name: 'Schema version' })).toHaveValue('3'),
+  );
+  await setEditorText('{"schema_version": "3", "compo');
+  expect(within(dialog).getByRole('combobox', { name: 'Schema version' })).toHaveValue('3');
 });
 
 test('a validation call the server refuses shows its message under an Error title', async () => {

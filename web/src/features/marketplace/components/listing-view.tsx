@@ -26,43 +26,49 @@ export function ListingView({ listing }: { listing: MarketplaceListing }) {
           {t('marketplace.public.previewNotice')}
         </Alert>
       )}
-      <Group align="flex-start" wrap="nowrap">
-        {listing.small_logo_url && (
-          <Image
-            src={listing.small_logo_url}
-            alt={t('marketplace.public.logoAlt', { name: listing.public_name })}
-            w={96}
-            h={96}
-            fit="contain"
-          />
-        )}
-        <Stack gap={4} style={{ flex: 1 }}>
-          <Title order={1}>{listing.public_name}</Title>
-          <Text size="lg">{listing.tagline}</Text>
-          <Group gap="xs">
-            {listing.built_by && (
-              <Text size="sm">{t('marketplace.public.by', { name: listing.built_by })}</Text>
-            )}
-            {listing.sold_by && (
-              <Text size="sm" c="dimmed">
-                {t('marketplace.public.soldBy', { name: listing.sold_by })}
-              </Text>
-            )}
-          </Group>
-          <Group gap={4}>
-            {listing.categories.map((category) => (
-              <Badge key={category.id} variant="light">
-                {category.label}
-              </Badge>
-            ))}
-            {listing.beta && <Badge color="grape">{t('marketplace.public.beta')}</Badge>}
-            {listing.procore_certified_partner && (
-              <Badge color="teal">{t('marketplace.public.certified')}</Badge>
-            )}
-            {listing.made_by_procore && <Badge color="orange">{t('marketplace.public.madeByProcore')}</Badge>}
-            {listing.security_badge && <Badge color="blue">{t('marketplace.public.securityBadge')}</Badge>}
-          </Group>
-        </Stack>
+      {/* On a phone the contact button wraps under the name, so the name keeps the width. */}
+      <Group align="flex-start" wrap="wrap">
+        <Group align="flex-start" wrap="nowrap" style={{ flex: '1 1 280px', minWidth: 0 }}>
+          {listing.small_logo_url && (
+            <Image
+              src={listing.small_logo_url}
+              alt={t('marketplace.public.logoAlt', { name: listing.public_name })}
+              w={{ base: 64, sm: 96 }}
+              h={{ base: 64, sm: 96 }}
+              fit="contain"
+              style={{ flexShrink: 0 }}
+            />
+          )}
+          <Stack gap={4} style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+            <Title order={1}>{listing.public_name}</Title>
+            <Text size="lg">{listing.tagline}</Text>
+            <Group gap="xs">
+              {listing.built_by && (
+                <Text size="sm">{t('marketplace.public.by', { name: listing.built_by })}</Text>
+              )}
+              {listing.sold_by && (
+                <Text size="sm" c="dimmed">
+                  {t('marketplace.public.soldBy', { name: listing.sold_by })}
+                </Text>
+              )}
+            </Group>
+            <Group gap={4}>
+              {listing.categories.map((category) => (
+                <Badge key={category.id} variant="light">
+                  {category.label}
+                </Badge>
+              ))}
+              {listing.beta && <Badge color="grape">{t('marketplace.public.beta')}</Badge>}
+              {listing.procore_certified_partner && (
+                <Badge color="teal">{t('marketplace.public.certified')}</Badge>
+              )}
+              {listing.made_by_procore && (
+                <Badge color="orange">{t('marketplace.public.madeByProcore')}</Badge>
+              )}
+              {listing.security_badge && <Badge color="blue">{t('marketplace.public.securityBadge')}</Badge>}
+            </Group>
+          </Stack>
+        </Group>
         <ContactButton listing={listing} />
       </Group>
 

@@ -46,7 +46,12 @@ export function MarketplaceListingCard({
   return (
     <SectionCard id="marketplace-listing" title={t('marketplace.title')}>
       {app.marketplace_enabled ? (
-        <LazyMarketplaceListingEditor appId={app.id} mode="developer" onDirtyChange={onDirtyChange} />
+        <LazyMarketplaceListingEditor
+          appId={app.id}
+          mode="developer"
+          onDirtyChange={onDirtyChange}
+          defaultPublicName={app.name || app.internal_name}
+        />
       ) : (
         <ActivationScreen />
       )}

@@ -16,6 +16,8 @@ export function MetricsChart({ days }: { days: MetricsDay[] }) {
       withLegend
       curveType="linear"
       tickLine="y"
+      // Counts: whole-number steps on the y-axis (one view is 0, 1 — not 0, 0.25, 0.5…).
+      yAxisProps={{ allowDecimals: false }}
       series={[
         { name: 'installations', label: t('metrics.series.installations'), color: 'blue.6' },
         { name: 'views', label: t('metrics.series.views'), color: 'teal.6' },

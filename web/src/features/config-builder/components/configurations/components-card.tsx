@@ -11,6 +11,8 @@ export function ComponentsCard({ form }: { form: ConfigurationsFormState }) {
   const { t } = useTranslation();
   const config = useConfig();
   const { configured, canEdit } = form;
+  // Each type once per version (spec developer-apps §5): with every type present there is nothing left to add.
+  const isFull = availableComponentTypes(configured, { fedramp: config.fedramp }).length === 0;
   return (
     <CollapsibleCard
       title={t('configBuilder.cards.embedded.title')}
@@ -31,8 +33,10 @@ export function ComponentsCard({ form }: { form: ConfigurationsFormState }) {
                 </Group>
                 <Text size="xs" c="dimmed">
                   {t('configBuilder.component.summary', {
-                    views: component.views?.length ?? 0,
-                    parameters: Object.keys(component.user_configuration?.schema.properties ?? {}).length,
+                    views: t('configBuilder.component.viewCount', { count: component.views?.length ?? 0 }),
+                    parameters: t('configBuilder.component.parameterCount', {
+                      count: Object.keys(component.user_configuration?.schema.properties ?? {}).length,
+                    }),
                   })}
                 </Text>
               </Stack>
@@ -67,11 +71,21 @@ export function ComponentsCard({ form }: { form: ConfigurationsFormState }) {
         <Group>
           <Button
             variant="light"
-            disabled={availableComponentTypes(configured, { fedramp: config.fedramp }).length === 0}
+            disabled={isFull}
+            aria-describedby={isFull ? 'add-component-reason' : undefined}
             onClick={() => form.dialogs.setPanel({ editing: null })}
           >
             {t('configBuilder.component.add')}
           </Button>
+          {isFull && (
+            <Text size="sm" c="dimmed" id="add-component-reason">
+              {t(
+                config.fedramp
+                  ? 'configBuilder.component.allAddedFedramp'
+                  : 'configBuilder.component.allAdded',
+              )}
+            </Text>
+          )}
         </Group>
       )}
     </CollapsibleCard>

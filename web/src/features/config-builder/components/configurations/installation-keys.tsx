@@ -24,11 +24,14 @@ export function InstallationKeys({ app, sandbox }: { app: DeveloperApp; sandbox:
             </Text>
           )}
         </Group>
-        <Group gap="xs">
+        <Group gap="xs" wrap="wrap">
           <Text size="sm" fw={500}>
             {t('configBuilder.keys.sandboxUrl')}
           </Text>
-          <Text size="sm">{app.sandbox?.url ?? '—'}</Text>
+          {/* A long URL breaks anywhere rather than running past the card. */}
+          <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+            {app.sandbox?.url ?? '—'}
+          </Text>
         </Group>
       </Stack>
     </Paper>

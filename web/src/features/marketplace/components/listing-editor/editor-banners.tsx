@@ -1,8 +1,12 @@
-import { Alert, Anchor, List, Text } from '@mantine/core';
-import { useLocalStorage } from '@mantine/hooks';
+import { Alert, Anchor, Button, List, Text } from '@mantine/core';
+import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { LISTING_MESSAGES, type Submission } from '@portal/contracts';
+import { tabsWithErrors } from '@portal/contracts/marketplace-listing-fields';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DismissibleAlert } from '../../../../components/dismissible-alert.tsx';
+import { useConfig } from '../../../../lib/config.ts';
+import { listOf, visibleListingTabs } from './listing-tab-list.ts';
 import type { SaveError } from './use-listing-editor.ts';
 
 /** The dismissible intro, remembered in local storage. */
@@ -65,16 +69,41 @@ export function StateBanner({ submission, admin }: { submission: Submission | nu
         {message}
       </Alert>
     );
-  if (submission.approval_state === 'rejected')
-    return (
-      <Alert color="red" title={t('marketplace.state.rejected')} role="status">
-        <Text size="sm">{t('marketplace.state.rejectedBody')}</Text>
-        {message}
-      </Alert>
-    );
+  if (submission.approval_state === 'rejected') return <RejectedBanner message={message} />;
   return (
     <Alert color="gray" title={t('marketplace.state.draft')} role="status">
       {t('marketplace.state.draftBody')}
+    </Alert>
+  );
+}
+
+/** Rejected (spec admin §4): the reviewer's notes are expandable details, folded at first. */
+function RejectedBanner({ message }: { message: ReactNode }) {
+  const { t } = useTranslation();
+  const [isOpen, { toggle }] = useDisclosure(false);
+  const id = useId();
+  return (
+    <Alert color="red" title={t('marketplace.state.rejected')} role="status">
+      <Text size="sm">{t('marketplace.state.rejectedBody')}</Text>
+      {message && (
+        <>
+          <Button
+            variant="subtle"
+            color="red"
+            size="compact-sm"
+            px={0}
+            mt={4}
+            aria-expanded={isOpen}
+            aria-controls={id}
+            onClick={toggle}
+          >
+            {t(isOpen ? 'marketplace.state.hideNotes' : 'marketplace.state.showNotes')}
+          </Button>
+          <div id={id} hidden={!isOpen}>
+            {message}
+          </div>
+        </>
+      )}
     </Alert>
   );
 }
@@ -95,12 +124,26 @@ export function SaveErrorBanner({ error, onClose }: { error: SaveError; onClose:
   );
 }
 
-/** After a Submit with for-review problems: they are shown at their fields, and this says so. */
-export function NotValidBanner() {
+/**
+ * After a Submit with for-review problems: they are shown at their fields (the first failing tab is
+ * opened), and this says so, naming the tabs to fix.
+ */
+export function NotValidBanner({ errors }: { errors: Record<string, unknown> }) {
   const { t } = useTranslation();
+  const config = useConfig();
+  const failing = tabsWithErrors(errors);
+  const tabs = visibleListingTabs(config.security_questionnaire).filter((key) => failing.has(key));
   return (
     <Alert color="red" role="alert" title={t('marketplace.errors.title')}>
       {t('errors.notValid', { defaultValue: LISTING_MESSAGES.notValid })}
+      {tabs.length > 0 && (
+        <Text size="sm" mt={4}>
+          {t('marketplace.errors.failingTabs', {
+            count: tabs.length,
+            tabs: listOf(tabs.map((key) => t(`marketplace.tabs.${key}`))),
+          })}
+        </Text>
+      )}
     </Alert>
   );
 }

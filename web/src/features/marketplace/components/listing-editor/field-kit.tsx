@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, CopyButton, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, CopyButton, Group, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,6 +49,15 @@ export function FieldLabel({ field, label, copy }: { field: string; label: strin
       )}
       {copy ? <CopyField value={copy} label={label} /> : null}
     </Group>
+  );
+}
+
+/** The asterisk of a required field whose label is not an input's (Mantine's own look). */
+export function RequiredMark() {
+  return (
+    <Text component="span" c="red" aria-hidden>
+      {' *'}
+    </Text>
   );
 }
 

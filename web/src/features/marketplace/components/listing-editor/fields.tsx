@@ -75,12 +75,15 @@ export function YesNo({
   onChange,
   error,
   field,
+  required = true,
 }: {
   label: string;
   value: boolean | null;
   onChange: (value: boolean) => void;
   error?: string | undefined;
   field: string;
+  /** Every yes/no answer of the listing is required for review. */
+  required?: boolean;
 }) {
   const { t } = useTranslation();
   const { readOnly } = useFieldKit();
@@ -91,9 +94,15 @@ export function YesNo({
       value={value === null ? '' : value ? 'yes' : 'no'}
       onChange={(next) => !readOnly && onChange(next === 'yes')}
       error={error}
+      withAsterisk={required}
     >
       <Group mt={4}>
-        <Radio value="yes" label={t('marketplace.yes')} disabled={readOnly} />
+        <Radio
+          value="yes"
+          label={t('marketplace.yes')}
+          disabled={readOnly}
+          data-invalid={error ? true : undefined}
+        />
         <Radio value="no" label={t('marketplace.no')} disabled={readOnly} />
       </Group>
     </Radio.Group>

@@ -1,9 +1,10 @@
-import { Alert, Progress, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Stack, Switch, Text } from '@mantine/core';
 import type { AppSubmissions } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type EditorMode, submissionsQuery } from '../../api.ts';
 import { AdminReviewFields } from './admin-review-fields.tsx';
+import { Completion } from './completion.tsx';
 import { EditorActions } from './editor-actions.tsx';
 import { IntroBanner, NotValidBanner, SaveErrorBanner, StateBanner } from './editor-banners.tsx';
 import { FieldKitContext } from './field-kit.tsx';
@@ -24,6 +25,8 @@ export type MarketplaceListingEditorProps = {
    * page is already guarded by the editor itself.
    */
   onDirtyChange?: (dirty: boolean) => void;
+  /** What a first listing's public name starts as (the app's name). */
+  defaultPublicName?: string;
 };
 
 /**
@@ -58,14 +61,11 @@ function EditorForm({
   onMarketplaceEnabledChange,
   headingOrder = 3,
   onDirtyChange,
+  defaultPublicName,
 }: MarketplaceListingEditorProps & { data: AppSubmissions }) {
   const { t } = useTranslation();
-  const editor = useListingEditor({ appId, mode, data, onDirtyChange });
+  const editor = useListingEditor({ appId, mode, data, onDirtyChange, defaultPublicName });
   const { admin, submission, completion } = editor;
-  const completionText = t('marketplace.progress', {
-    completed: completion.completed,
-    total: completion.total,
-  });
   return (
     <FieldKitContext.Provider value={editor.kit}>
       <Stack gap="md">
@@ -79,12 +79,14 @@ function EditorForm({
         )}
         <StateBanner submission={submission} admin={admin} />
         <SaveErrorBanner error={editor.saveError} onClose={editor.dismissSaveError} />
-        {editor.notValid && <NotValidBanner />}
-        <Stack gap={4}>
-          <Text size="sm">{completionText}</Text>
-          <Progress value={completion.percent} aria-label={completionText} />
-        </Stack>
-        <ListingTabs headingOrder={headingOrder} submission={submission} media={editor.uploads} />
+        {editor.notValid && <NotValidBanner errors={editor.kit.errors} />}
+        <Completion {...completion} />
+        <ListingTabs
+          headingOrder={headingOrder}
+          submission={submission}
+          media={editor.uploads}
+          jumpRequest={editor.jumpRequest}
+        />
         {admin && (
           <AdminReviewFields headingOrder={headingOrder} submission={submission} uploads={editor.uploads} />
         )}

@@ -6,10 +6,11 @@ import {
   tabsWithErrors,
 } from '@portal/contracts/marketplace-listing-fields';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { type ComponentType, useState } from 'react';
+import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../../lib/config.ts';
 import { useFieldKit } from './field-kit.tsx';
+import { focusFirstError } from './listing-tab-list.ts';
 import { AppInformationTab } from './tabs/app-information-tab.tsx';
 import { ContactTab } from './tabs/contact-tab.tsx';
 import { FeaturesTab } from './tabs/features-tab.tsx';
@@ -34,15 +35,21 @@ const FIELD_TABS: Record<Exclude<ListingTabKey, 'media'>, ComponentType> = {
   requirements: RequirementsTab,
 };
 
-/** The listing's tabs in the spec's order; a tab with an error shown carries a red icon. */
+/**
+ * The listing's tabs in the spec's order; a tab with an error shown carries a red icon. Each new
+ * `jumpRequest` (a Submit the rules refused) opens the first failing tab and focuses its first
+ * failing field.
+ */
 export function ListingTabs({
   headingOrder,
   submission,
   media,
+  jumpRequest,
 }: {
   headingOrder: 2 | 3;
   submission: Submission | null;
   media: MediaActions;
+  jumpRequest: number;
 }) {
   const { t } = useTranslation();
   const config = useConfig();
@@ -50,8 +57,28 @@ export function ListingTabs({
   const [tab, setTab] = useState<ListingTabKey>('app_information');
   const tabs = LISTING_TABS.filter((tab) => tab.key !== 'security' || config.security_questionnaire);
   const failingTabs = tabsWithErrors(errors);
+  const firstFailing = tabs.find((item) => failingTabs.has(item.key))?.key;
+  const panels = useRef<HTMLDivElement>(null);
+  // The tab to focus a field in once it is shown (set by a jump, cleared when done).
+  const [focusIn, setFocusIn] = useState<ListingTabKey | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new request alone starts a jump
+  useEffect(() => {
+    if (!jumpRequest || !firstFailing) return;
+    setTab(firstFailing);
+    setFocusIn(firstFailing);
+  }, [jumpRequest]);
+  useEffect(() => {
+    if (!focusIn || focusIn !== tab) return;
+    setFocusIn(null);
+    focusFirstError(panels.current);
+  }, [focusIn, tab]);
   return (
-    <Tabs value={tab} onChange={(next) => next && setTab(next as ListingTabKey)} keepMounted={false}>
+    <Tabs
+      ref={panels}
+      value={tab}
+      onChange={(next) => next && setTab(next as ListingTabKey)}
+      keepMounted={false}
+    >
       <Tabs.List>
         {tabs.map((item) => (
           <Tabs.Tab

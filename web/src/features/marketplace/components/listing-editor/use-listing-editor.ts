@@ -36,6 +36,7 @@ type EditorInput = {
   mode: EditorMode;
   data: AppSubmissions;
   onDirtyChange?: ((dirty: boolean) => void) | undefined;
+  defaultPublicName?: string | undefined;
 };
 
 /**
@@ -43,7 +44,7 @@ type EditorInput = {
  * saved listing, the errors shown (the shared rules on every change, a 422's fields until edited),
  * upload progress, and save, submit, the review transitions and the media changes, each a request.
  */
-export function useListingEditor({ appId, mode, data, onDirtyChange }: EditorInput) {
+export function useListingEditor({ appId, mode, data, onDirtyChange, defaultPublicName }: EditorInput) {
   const { t } = useTranslation();
   const config = useConfig();
   const client = useQueryClient();
@@ -51,12 +52,14 @@ export function useListingEditor({ appId, mode, data, onDirtyChange }: EditorInp
   const submission = data.unpublished_app ?? data.published_app;
   const unpublishedId = data.unpublished_app?.id ?? null;
 
-  const [base, setBase] = useState<FormValues>(() => valuesOf(submission));
+  // A first listing starts from the app's name; its first save sends every value it holds.
+  const [base, setBase] = useState<FormValues>(() => valuesOf(submission, defaultPublicName));
   const [values, setValues] = useState<FormValues>(base);
   const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
   const [forReview, setForReview] = useState(false);
   const [saveError, setSaveError] = useState<SaveError>(null);
   const [notValid, setNotValid] = useState(false);
+  const [jumpRequest, setJumpRequest] = useState(0);
   const [busy, setBusy] = useState<string | null>(null);
   const [progress, setProgress] = useState<Partial<Record<MediaKind, number>>>({});
   const seen = useRef(`${submission?.id}:${submission?.version}`);
@@ -131,7 +134,8 @@ export function useListingEditor({ appId, mode, data, onDirtyChange }: EditorInp
     run(
       'save',
       async () => {
-        const saved = await saveSubmission(mode, appId, unpublishedId, saveBody(base, values, admin));
+        const from = submission ? base : valuesOf(null);
+        const saved = await saveSubmission(mode, appId, unpublishedId, saveBody(from, values, admin));
         const next = valuesOf(saved);
         seen.current = `${saved.id}:${saved.version}`;
         setBase(next);
@@ -155,6 +159,7 @@ export function useListingEditor({ appId, mode, data, onDirtyChange }: EditorInp
     setForReview(true);
     if (Object.keys(reviewErrors).length > 0) {
       setNotValid(true);
+      setJumpRequest((request) => request + 1);
       return;
     }
     confirmSubmit(t, () => void transition('submit', { state: 'in_review' }, t('marketplace.submit.done')));
@@ -201,6 +206,8 @@ export function useListingEditor({ appId, mode, data, onDirtyChange }: EditorInp
     saveError,
     dismissSaveError: () => setSaveError(null),
     notValid,
+    /** Counts the refused Submits: each opens the first failing tab at its first failing field. */
+    jumpRequest,
     canSubmit: Boolean(
       !admin &&
         submission &&

@@ -65,6 +65,7 @@ function VersionPicker() {
       data={data}
       value={values.app_version_id}
       readOnly={readOnly}
+      required
       clearable
       error={useFieldError('app_version_id')}
       onChange={(id) => {

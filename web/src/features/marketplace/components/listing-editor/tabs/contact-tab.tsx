@@ -32,9 +32,15 @@ export function ContactTab() {
         value={option ?? ''}
         onChange={(next) => !readOnly && choose(next as ContactOption)}
         error={error}
+        withAsterisk
       >
         <Stack gap="xs" mt={4}>
-          <Radio value="contact_us" label={t('marketplace.contact.contact_us')} disabled={readOnly} />
+          <Radio
+            value="contact_us"
+            label={t('marketplace.contact.contact_us')}
+            disabled={readOnly}
+            data-invalid={error ? true : undefined}
+          />
           <Radio value="learn_how" label={t('marketplace.contact.learn_how')} disabled={readOnly} />
           {(user?.employee || values.create_lead) && (
             <Radio

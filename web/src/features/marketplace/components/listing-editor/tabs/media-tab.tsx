@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { DropzoneField } from '../../../../../components/dropzone-field.tsx';
 import { useConfig } from '../../../../../lib/config.ts';
 import type { MediaKind } from '../../../listing-form.ts';
-import { FieldLabel, useFieldError, useFieldKit } from '../field-kit.tsx';
+import { FieldLabel, RequiredMark, useFieldError, useFieldKit } from '../field-kit.tsx';
 
 export type MediaActions = {
   /** 0–1 while a file of that kind uploads. */
@@ -51,6 +51,7 @@ export function MediaTab({ submission, media }: { submission: Submission | null;
         previewAlt={t('marketplace.media.logoAlt')}
         progress={progress('logo')}
         error={logoError ?? null}
+        required
         disabled={readOnly}
         removeLabel={t('marketplace.media.removeLogo')}
         onFile={(file) => media.upload('logo', file)}
@@ -60,6 +61,7 @@ export function MediaTab({ submission, media }: { submission: Submission | null;
       <Stack gap="xs">
         <Text fw={500} size="sm">
           <FieldLabel field="pictures" label={t('marketplace.media.screenshots')} />
+          <RequiredMark />
         </Text>
         <Text size="sm" c="dimmed">
           {t('marketplace.media.screenshotsHint', { count: submission?.pictures.length ?? 0 })}
@@ -113,6 +115,7 @@ export function MediaTab({ submission, media }: { submission: Submission | null;
             saved={submission?.showcase_video ? [submission.showcase_video] : []}
             progress={progress('showcase_video')}
             error={showcaseError ?? null}
+            required
             canAdd={!submission?.showcase_video}
             onFile={(file) => media.upload('showcase_video', file)}
             onRemove={(video) => media.remove('showcase_video', video)}
@@ -134,6 +137,7 @@ export function MediaTab({ submission, media }: { submission: Submission | null;
 
 function VideoField(props: {
   label: string;
+  required?: boolean;
   saved: Attachment[];
   progress: number | null;
   error: string | null;
@@ -143,8 +147,16 @@ function VideoField(props: {
 }) {
   const { t } = useTranslation();
   const { readOnly } = useFieldKit();
+  const hasDropzone = props.canAdd || props.progress !== null;
   return (
     <Stack gap="xs">
+      {/* Without its drop zone (one saved showcase video) the field keeps its label. */}
+      {!hasDropzone && (
+        <Text fw={500} size="sm">
+          {props.label}
+          {props.required && <RequiredMark />}
+        </Text>
+      )}
       {props.saved.map((video) => (
         <Group key={video.id} align="center">
           {/* biome-ignore lint/a11y/useMediaCaption: developer-uploaded previews have no captions */}
@@ -156,7 +168,7 @@ function VideoField(props: {
           )}
         </Group>
       ))}
-      {(props.canAdd || props.progress !== null) && (
+      {hasDropzone && (
         <DropzoneField
           label={props.label}
           hint={t('marketplace.media.videoHint')}
@@ -167,6 +179,7 @@ function VideoField(props: {
           previewAlt={props.label}
           progress={props.progress}
           error={props.error}
+          required={props.required ?? false}
           disabled={readOnly}
           removeLabel={t('marketplace.media.remove')}
           onFile={props.onFile}

@@ -65,10 +65,12 @@ function RegionsField() {
       label={<FieldLabel field="regions" label={t('marketplace.fields.regions')} />}
       description={t('marketplace.hints.regions')}
       error={error}
+      withAsterisk
     >
       <Stack gap="xs" mt="xs">
         <Checkbox
           label={t('marketplace.allRegions')}
+          data-invalid={error ? true : undefined}
           checked={allRegions === true}
           disabled={readOnly}
           onChange={(event) => {

@@ -21,9 +21,11 @@ export function SecurityTab() {
   const update = (patch: Partial<SecurityQuestionnaire>, field: string) =>
     set('security_questionnaire', { ...q, ...patch }, `security_questionnaire.${field}`);
   const error = (field: string) => errors[`security_questionnaire.${field}`]?.join(' ');
-  const text = (field: keyof SecurityQuestionnaire, enabled = true, multiline = false) => {
+  /** A text answer; `required` marks it (when enabled) as the rules require it for review. */
+  const text = (field: keyof SecurityQuestionnaire, enabled = true, multiline = false, required = false) => {
     const props = {
       label: t(`marketplace.security.${field}`),
+      withAsterisk: required && enabled,
       readOnly: readOnly || !enabled,
       disabled: !enabled,
       value: (q[field] as string | null) ?? '',
@@ -61,12 +63,13 @@ export function SecurityTab() {
           <Button variant="default" w="fit-content" onClick={() => setTearsheet(true)}>
             {t('marketplace.tearsheet.open')}
           </Button>
-          {text('company_legal_name')}
+          {text('company_legal_name', true, false, true)}
           {text('company_headquarters')}
           <Select
             label={t('marketplace.security.headquarters_country')}
             data={uniqueCountries}
             searchable
+            withAsterisk
             readOnly={readOnly}
             value={q.headquarters_country}
             error={error('headquarters_country')}
@@ -76,6 +79,7 @@ export function SecurityTab() {
             label={t('marketplace.security.data_processing_countries')}
             data={uniqueCountries}
             searchable
+            withAsterisk
             readOnly={readOnly}
             value={q.data_processing_countries}
             error={error('data_processing_countries')}
@@ -91,17 +95,20 @@ export function SecurityTab() {
                 error={error(question)}
               />
               {question === 'has_subprocessors' &&
-                text('subprocessors_details', q.has_subprocessors === true, true)}
+                text('subprocessors_details', q.has_subprocessors === true, true, true)}
               {question === 'has_sensitive_data' &&
-                text('sensitive_data_handling_details', q.has_sensitive_data === true, true)}
-              {question === 'has_security_contact' && text('security_email', q.has_security_contact === true)}
+                text('sensitive_data_handling_details', q.has_sensitive_data === true, true, true)}
+              {question === 'has_security_contact' &&
+                text('security_email', q.has_security_contact === true, false, true)}
               {question === 'has_disclosure_program' &&
-                text('disclosure_program_url', q.has_disclosure_program === true)}
+                text('disclosure_program_url', q.has_disclosure_program === true, false, true)}
               {question === 'has_security_standards' && (
                 <>
                   <MultiSelect
                     label={t('marketplace.security.security_standard_ids')}
                     disabled={q.has_security_standards !== true}
+                    withAsterisk={q.has_security_standards === true}
+                    description={t('marketplace.security.standardsOrOther')}
                     readOnly={readOnly}
                     data={SECURITY_STANDARDS.map((standard) => ({
                       value: String(standard.id),
@@ -123,6 +130,8 @@ export function SecurityTab() {
                   <MultiSelect
                     label={t('marketplace.security.sso_providers')}
                     disabled={q.has_sso_support !== true}
+                    withAsterisk={q.has_sso_support === true}
+                    description={t('marketplace.security.ssoOrOther')}
                     readOnly={readOnly}
                     data={[...SSO_PROVIDERS]}
                     value={q.sso_providers}
