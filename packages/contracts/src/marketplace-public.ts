@@ -3,7 +3,8 @@
  * category and region) and one listing's page, with the categories they show.
  */
 import { z } from 'zod';
-import { Attachment } from './marketplace.ts';
+import { Attachment, StaffBadges } from './marketplace.ts';
+import { ListingValues } from './marketplace-listing.ts';
 import { pageQuery, SearchFilter, sortParam } from './pagination.ts';
 import { MARKETPLACE_PER_PAGE } from './rules/limits.ts';
 import { MARKETPLACE_REGIONS } from './rules/marketplace-catalog.ts';
@@ -35,19 +36,18 @@ const PublicMedia = Attachment.pick({
   height: true,
 });
 
+/** The listing's own values, shown as they are saved. */
+const listing = ListingValues.shape;
+
 export const MarketplaceListingSummary = z.object({
   slug: z.string(),
   developer_app_id: z.string(),
   public_name: z.string(),
-  tagline: z.string().nullable(),
-  small_logo_url: z.string().nullable(),
+  tagline: listing.tagline,
+  small_logo_url: listing.small_logo_url,
   categories: z.array(Category),
-  built_by: z.string().nullable(),
-  beta: z.boolean(),
-  security_badge: z.boolean(),
-  made_by_procore: z.boolean(),
-  procore_certified_partner: z.boolean(),
-  is_concierge_app: z.boolean(),
+  built_by: listing.built_by,
+  ...StaffBadges.shape,
   published_at: z.string().nullable(),
 });
 export type MarketplaceListingSummary = z.infer<typeof MarketplaceListingSummary>;
@@ -57,17 +57,17 @@ export const MarketplaceListing = MarketplaceListingSummary.extend({
   /** A draft shown through the preview path: not in the marketplace. */
   preview: z.boolean(),
   submission_id: z.string(),
-  description: z.string().nullable(),
-  about: z.string().nullable(),
-  how_it_works: z.string().nullable(),
-  sold_by: z.string().nullable(),
+  description: listing.description,
+  about: listing.about,
+  how_it_works: listing.how_it_works,
+  sold_by: listing.sold_by,
   feature_bullets: z.array(z.string()),
   helpful_links: z.array(z.object({ label: z.string(), url: z.string() })),
   requirements: z.array(z.string()),
   product_tools: z.array(z.object({ id: z.string(), title: z.string() })),
   regions: z.array(z.object({ id: z.string(), name: z.string() })),
   countries: z.array(z.object({ code: z.string(), name: z.string() })),
-  support_email: z.string().nullable(),
+  support_email: listing.support_email,
   website_link: z.object({ label: z.string(), url: z.string() }).nullable(),
   /** The contact button: an e-mail, a learn-how link, or a lead form. */
   contact: z.object({
@@ -75,12 +75,12 @@ export const MarketplaceListing = MarketplaceListingSummary.extend({
     email: z.string().nullable(),
     url: z.string().nullable(),
   }),
-  pricing_description: z.string().nullable(),
-  pricing_url: z.string().nullable(),
+  pricing_description: listing.pricing_description,
+  pricing_url: listing.pricing_url,
   costs_money: z.boolean(),
-  has_trials: z.boolean().nullable(),
-  connector_required: z.boolean().nullable(),
-  subscription_required: z.boolean().nullable(),
+  has_trials: listing.has_trials,
+  connector_required: listing.connector_required,
+  subscription_required: listing.subscription_required,
   pictures: z.array(PublicMedia),
   videos: z.array(PublicMedia),
   showcase_video: PublicMedia.nullable(),

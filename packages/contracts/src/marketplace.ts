@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { HelpfulLink, ListingValues, SecurityQuestionnaire } from './marketplace-listing.ts';
 import { LISTING_ADMIN_MESSAGE_MAX_LENGTH, LISTING_LONG_TEXT_MAX_LENGTH } from './rules/limits.ts';
+import { booleans } from './shapes.ts';
 
 export const SUBMISSION_STATES = ['draft', 'in_review', 'published'] as const;
 export type SubmissionState = (typeof SUBMISSION_STATES)[number];
@@ -16,6 +17,15 @@ export type MediaType = (typeof MEDIA_TYPES)[number];
 
 /** The tracking event of every review change (spec §4), with `state` submitted, approved or rejected. */
 export const LISTING_REVIEW_EVENT = 'developers.apps.marketplace_listing.review_state_changed';
+
+/** The badges platform staff set on a listing, shown with it in the marketplace. */
+export const StaffBadges = booleans(
+  'beta',
+  'security_badge',
+  'is_concierge_app',
+  'made_by_procore',
+  'procore_certified_partner',
+);
 
 /** A picture, video, logo or document of a listing. */
 export const Attachment = z.object({
@@ -50,11 +60,7 @@ export const Submission = ListingValues.extend({
   showcase_video: Attachment.nullable(),
   security_questionnaire_document: Attachment.nullable(),
   /** Set by platform staff only. */
-  beta: z.boolean(),
-  security_badge: z.boolean(),
-  is_concierge_app: z.boolean(),
-  made_by_procore: z.boolean(),
-  procore_certified_partner: z.boolean(),
+  ...StaffBadges.shape,
   /** The reviewer's message to the developer, sanitized HTML (shown in the approval/rejection banner). */
   admin_message: z.string().nullable(),
   /** Staff's own notes; null for everyone else. */
@@ -73,12 +79,7 @@ export const Submission = ListingValues.extend({
   created_at: z.string(),
   updated_at: z.string(),
   /** What the caller may do with it now (in review, only staff may change it). */
-  permissions: z.object({
-    can_edit: z.boolean(),
-    can_submit: z.boolean(),
-    can_withdraw: z.boolean(),
-    can_review: z.boolean(),
-  }),
+  permissions: booleans('can_edit', 'can_submit', 'can_withdraw', 'can_review'),
 });
 export type Submission = z.infer<typeof Submission>;
 
@@ -195,11 +196,7 @@ export const SubmissionBody = ListingFieldsBody.partial()
     remove_media_ids: bounded(z.string().max(100), 100).optional(),
     /** `in_review` submits (or resubmits) a draft; `draft` withdraws one in review. */
     state: z.enum(['draft', 'in_review']).optional(),
-    beta: z.boolean().optional(),
-    security_badge: z.boolean().optional(),
-    is_concierge_app: z.boolean().optional(),
-    made_by_procore: z.boolean().optional(),
-    procore_certified_partner: z.boolean().optional(),
+    ...StaffBadges.partial().shape,
     /** HTML; sanitized when stored. Required when rejecting. */
     admin_message: z.string().max(LISTING_ADMIN_MESSAGE_MAX_LENGTH).nullable().optional(),
     notes: z.string().max(LISTING_LONG_TEXT_MAX_LENGTH).nullable().optional(),
