@@ -282,7 +282,8 @@ test('User Level Authentication turned off: the empty version is allowed (allow-
   await expect(title).toHaveText('New Version (Draft)', { timeout: 60_000 });
 
   // The form's only content is User Level Authentication; turning it off leaves nothing, and the
-  // version may still be created (spec §5: the check is skipped when auth-code is toggled off).
+  // version may still be created (spec developer-apps §5: the check is skipped when auth-code is toggled
+  // off).
   await page.getByRole('button', { name: /Data Connector Components/ }).click();
   const auth = page.getByRole('checkbox', { name: /User Level Authentication/ });
   await auth.check();

@@ -24,14 +24,14 @@ const appListFilters = {
   'filters[with_deleted]': flag,
 };
 
-/** `GET /admin/developer_apps` (spec §7). */
+/** `GET /admin/developer_apps` (spec admin §7). */
 export const AdminDeveloperAppsQuery = pageQuery(ADMIN_PER_PAGE).extend({
   ...appListFilters,
   sort: sortParam(['internal_name', 'created_at', 'updated_at'], '-created_at'),
 });
 export type AdminDeveloperAppsQuery = z.infer<typeof AdminDeveloperAppsQuery>;
 
-/** A row of the admin apps list (spec §2). */
+/** A row of the admin apps list (spec admin §2). */
 export const AdminDeveloperAppRow = z.object({
   id: z.string(),
   internal_name: z.string(),
@@ -68,11 +68,11 @@ export const AdminDeveloper = z.object({
 });
 export type AdminDeveloper = z.infer<typeof AdminDeveloper>;
 
-/** What the created-by picker needs (spec §7: items with id and email). */
+/** What the created-by picker needs (spec admin §7: items with id and email). */
 export const DeveloperOption = z.object({ id: z.string(), email: z.string() });
 export type DeveloperOption = z.infer<typeof DeveloperOption>;
 
-/** `GET /admin/oauth_applications` (spec §7). */
+/** `GET /admin/oauth_applications` (spec admin §7). */
 export const AdminOauthApplicationsQuery = pageQuery(ADMIN_PER_PAGE).extend({
   ...SearchFilter.shape,
   environment: z.enum(OAUTH_ENVIRONMENTS).default('production'),
@@ -82,7 +82,7 @@ export const AdminOauthApplicationsQuery = pageQuery(ADMIN_PER_PAGE).extend({
 });
 export type AdminOauthApplicationsQuery = z.infer<typeof AdminOauthApplicationsQuery>;
 
-/** An OAuth application row (spec §3): href is the associated developer app's admin page, if any. */
+/** An OAuth application row (spec admin §3): href is the associated developer app's admin page, if any. */
 export const AdminOauthApplication = z.object({
   id: z.string(),
   name: z.string(),
@@ -94,14 +94,14 @@ export const AdminOauthApplication = z.object({
 });
 export type AdminOauthApplication = z.infer<typeof AdminOauthApplication>;
 
-/** `GET /admin/review_queue` (spec §2 Review Queue; the path is ours). */
+/** `GET /admin/review_queue` (spec admin §2 Review Queue; the path is ours). */
 export const ReviewQueueQuery = pageQuery(ADMIN_PER_PAGE).extend({
   ...appListFilters,
   sort: sortParam(['internal_name', 'owner', 'in_review_at'], '-in_review_at'),
 });
 export type ReviewQueueQuery = z.infer<typeof ReviewQueueQuery>;
 
-/** A review queue row (spec §3). */
+/** A review queue row (spec admin §3). */
 export const ReviewQueueRow = z.object({
   id: z.string(),
   internal_name: z.string(),
@@ -114,7 +114,7 @@ export const ReviewQueueRow = z.object({
 });
 export type ReviewQueueRow = z.infer<typeof ReviewQueueRow>;
 
-/** `GET /admin/developer_apps/{id}` (spec §3's developer app, as staff see it; deleted apps too). */
+/** `GET /admin/developer_apps/{id}` (spec admin §3's developer app, as staff see it; deleted apps too). */
 export const AdminDeveloperApp = z.object({
   id: z.string(),
   internal_name: z.string(),
@@ -141,7 +141,7 @@ export const AdminDeveloperApp = z.object({
 export type AdminDeveloperApp = z.infer<typeof AdminDeveloperApp>;
 
 /**
- * `PATCH /admin/developer_apps/{id}` body `developer_app` (spec §7): the app's settings, plus what
+ * `PATCH /admin/developer_apps/{id}` body `developer_app` (spec admin §7): the app's settings, plus what
  * only staff change: `marketplace_enabled`, `owner_id` (owner change), `deleted_at: null`
  * (undelete), and `sandbox_attributes`.
  */
@@ -161,7 +161,7 @@ export const AdminUpdateDeveloperAppBody = z
 export type AdminUpdateDeveloperAppBody = z.infer<typeof AdminUpdateDeveloperAppBody>;
 
 /**
- * `PUT /admin/developer_apps/{id}` (spec §7): the logo. Multipart `developer_app[thumbnail]` attaches
+ * `PUT /admin/developer_apps/{id}` (spec admin §7): the logo. Multipart `developer_app[thumbnail]` attaches
  * one (PNG or JPEG, checked by content); `developer_app.remove_thumbnail: true` removes it. The
  * handler reads the body itself; these document it.
  */

@@ -8,7 +8,7 @@ import {
   NOTIFICATIONS_PER_PAGE,
 } from './rules/limits.ts';
 
-/** An announcement as a developer sees it (spec §3 Notification). */
+/** An announcement as a developer sees it (spec admin §3 Notification). */
 export const Notification = z.object({
   id: z.string(),
   title: z.string(),

@@ -56,7 +56,7 @@ export const ContactInput = z.object({
 });
 export type ContactInput = z.infer<typeof ContactInput>;
 
-/** An app's contact (spec §3: id, name, email, links.edit; the edit link is the web page). */
+/** An app's contact (spec developer-apps §3: id, name, email, links.edit; the edit link is the web page). */
 export const Contact = z.object({
   id: z.string(),
   name: z.string(),
@@ -172,7 +172,9 @@ export const DeveloperApp = z.object({
   marketplace_enabled: z.boolean(),
   contacts: z.array(Contact),
   owner: z.object({ id: z.string(), name: z.string(), email: z.string() }),
-  /** Everyone on the app (spec §3): membership id, role, and the developer's name and e-mail. */
+  /**
+   * Everyone on the app (spec developer-apps §3): membership id, role, and the developer's name and e-mail.
+   */
   collaborators: z.array(
     z.object({
       id: z.string(),

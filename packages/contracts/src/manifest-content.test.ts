@@ -22,7 +22,7 @@ test('manifest content must be an object, at most 32 levels deep and 200,000 cha
   assert.match(long.error?.issues[0]?.message ?? '', /longer than 200,000 characters/);
 });
 
-test('form-based create: at least one part, unless the allow-empty flag is set (spec §5)', () => {
+test('form-based create: at least one part, unless the allow-empty flag is set (spec developer-apps §5)', () => {
   const body = (configured: unknown, extra: Record<string, unknown> = {}) => ({
     developer_app_id: 'a1',
     environment_type: 'Sandbox',
@@ -68,7 +68,7 @@ test('form-based create: at least one part, unless the allow-empty flag is set (
   assert.match(issues(body(empty, { allow_empty: 'yes' })).join(), /^allow_empty: /);
 });
 
-test('form-based content: post-installation fields all or none, component rules (spec §5)', () => {
+test('form-based content: post-installation fields all or none, component rules (spec developer-apps §5)', () => {
   const message = (value: unknown) => ConfiguredManifestContent.safeParse(value).error?.issues[0]?.message;
   // Emptiness is the create call's rule (it knows the allow-empty flag), not the content's.
   assert.equal(message({}), undefined);

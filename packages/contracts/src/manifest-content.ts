@@ -1,6 +1,6 @@
 /**
- * A manifest's content on the wire: any JSON object within the depth and length limits, and the
- * Configuration Builder's configured_manifest_content (spec §3) from which the server writes one.
+ * A manifest's content on the wire: any JSON object within the depth and length limits, and the Configuration
+ * Builder's configured_manifest_content (spec developer-apps §3) from which the server writes one.
  */
 import { z } from 'zod';
 import {
@@ -44,7 +44,7 @@ export const ManifestContent = z
   });
 
 // ---------------------------------------------------------------------------------------------
-// Form-based content (the Configuration Builder), spec §3 configured_manifest_content
+// Form-based content (the Configuration Builder), spec developer-apps §3 configured_manifest_content
 
 const Url = z.string().trim().min(1, MANIFEST_MESSAGES.urlRequired).max(2000);
 

@@ -1,4 +1,4 @@
-/** The manifest (app version) calls: their requests and what they answer (spec §7). */
+/** The manifest (app version) calls: their requests and what they answer (spec developer-apps §7). */
 import { z } from 'zod';
 import { ConfiguredManifestContent, JsonObject, ManifestContent } from './manifest-content.ts';
 import { pageQuery, sortParam } from './pagination.ts';
@@ -70,7 +70,7 @@ export type CreateAppVersionBody = z.infer<typeof CreateAppVersionBody>;
  * `POST /api/v1/app_versioned_manifests` (the tabbed page): the manifest's content, or the form's
  * configured_manifest_content from which the server writes a schema 4.1 manifest. Without a
  * semantic version (when they are on) the form-based create gets the suggested next one.
- * configured_manifest_content must hold something (spec §5, 'At least one of fullscreen or
+ * configured_manifest_content must hold something (spec developer-apps §5, 'At least one of fullscreen or
  * sidepanel must be present') unless `allow_empty` is true: the form's allow-empty flag, set when
  * a version loads into the form or User Level Authentication is turned off.
  */
@@ -154,7 +154,7 @@ export const ManifestValidationBody = z.object({ manifest: ManifestInput });
 export type ManifestValidationBody = z.infer<typeof ManifestValidationBody>;
 
 export const SnippetsParams = z.object({ version: z.string().min(1).max(20) });
-/** `has_existing_manifest` matters only for versions below 4 (spec §7). */
+/** `has_existing_manifest` matters only for versions below 4 (spec developer-apps §7). */
 export const SnippetsQuery = z.object({ has_existing_manifest: z.enum(['true', 'false']).optional() });
 export type SnippetsQuery = z.infer<typeof SnippetsQuery>;
 
@@ -247,6 +247,6 @@ export const Manifest = z.object({
 });
 export type Manifest = z.infer<typeof Manifest>;
 
-/** `POST /api/v1/app_versioned_manifests` answers `{manifest}` (spec §7). */
+/** `POST /api/v1/app_versioned_manifests` answers `{manifest}` (spec developer-apps §7). */
 export const CreatedManifest = z.object({ manifest: Manifest });
 export type CreatedManifest = z.infer<typeof CreatedManifest>;

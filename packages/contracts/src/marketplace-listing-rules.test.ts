@@ -132,7 +132,7 @@ test('an empty draft saves; the same draft submitted collects every missing fiel
   assert.deepEqual(paths, new Set(Object.keys(errors)));
 });
 
-describe('text limits (spec §5, §9), on drafts too', () => {
+describe('text limits (spec developer-apps §5, §9), on drafts too', () => {
   const cases: Array<[keyof ListingValues, number]> = [
     ['public_name', 50],
     ['tagline', 100],
@@ -159,7 +159,7 @@ test('categories: 1 to 3 ("Max number of categories exceeded")', () => {
   assert.deepEqual(errorsOf(with_({ category_ids: [1, 2, 3, 4] }), DRAFT).category_ids, [M.maxCategories]);
 });
 
-test('the manifest version is required for review (spec §5), reported once at the picker', () => {
+test('the manifest version is required for review (spec developer-apps §5), reported once at the picker', () => {
   const errors = errorsOf(with_({ app_version_id: null, app_version: null }));
   assert.deepEqual(errors, { app_version_id: [M.required] });
   assert.deepEqual(errorsOf(with_({ app_version_id: null, app_version: null }), DRAFT), {});

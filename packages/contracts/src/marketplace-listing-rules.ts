@@ -1,5 +1,5 @@
 /**
- * The marketplace listing's one validation (developer spec §5 "Marketplace listing"), used by the
+ * The marketplace listing's one validation (spec developer-apps §5 "Marketplace listing"), used by the
  * server (the authority: every save and every submission) and by the web form. All problems are
  * collected, each keyed by its field path (`website_link.url`, `feature_bullets.1`,
  * `security_questionnaire.security_email`) with the spec's message.

@@ -1,11 +1,11 @@
 /**
- * The marketplace listing's values (developer spec §3, §5 "Marketplace listing"): what the listing
+ * The marketplace listing's values (spec developer-apps §3, §5 "Marketplace listing"): what the listing
  * form holds and the API answers, the security questionnaire, and the spec's field messages. The
  * rules that check them are in marketplace-listing-rules.ts.
  */
 import { z } from 'zod';
 
-/** The spec's field messages (§5), and the few the spec leaves to us (docs/decisions.md). */
+/** The field messages of spec developer-apps §5, and the few the spec leaves to us (docs/decisions.md). */
 export const LISTING_MESSAGES = {
   required: 'This field is required',
   email: 'This email is invalid',
@@ -92,8 +92,8 @@ export const EMPTY_SECURITY_QUESTIONNAIRE: SecurityQuestionnaire = {
 };
 
 /**
- * What the listing form holds (and the API answers): the fields of spec §3 the rules read. Media
- * come as they are shown: the logo's URL, and lists of the saved (or chosen) pictures and videos.
+ * What the listing form holds (and the API answers): the fields of spec developer-apps §3 the rules read.
+ * Media come as they are shown: the logo's URL, and lists of the saved (or chosen) pictures and videos.
  */
 export const ListingValues = z.object({
   public_name: text,

@@ -1,7 +1,7 @@
 /**
- * Marketplace listings over the API: submissions (a listing's drafts and published versions, spec
- * §3 "Marketplace app"), their media, the review transitions, categories, video uploads and the
- * public marketplace.
+ * Marketplace listings over the API: submissions (a listing's drafts and published versions,
+ * spec developer-apps §3 "Marketplace app"), their media, the review transitions, categories, video uploads
+ * and the public marketplace.
  */
 import { z } from 'zod';
 import { HelpfulLink, ListingValues, SecurityQuestionnaire } from './marketplace-listing.ts';
@@ -15,7 +15,10 @@ export type ApprovalState = (typeof APPROVAL_STATES)[number];
 export const MEDIA_TYPES = ['Picture', 'Video', 'Logo', 'Document', 'ShowcaseVideo'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 
-/** The tracking event of every review change (spec §4), with `state` submitted, approved or rejected. */
+/**
+ * The tracking event of every review change (spec developer-apps §4), with `state` submitted, approved or
+ * rejected.
+ */
 export const LISTING_REVIEW_EVENT = 'developers.apps.marketplace_listing.review_state_changed';
 
 /** The badges platform staff set on a listing, shown with it in the marketplace. */
@@ -84,7 +87,7 @@ export const Submission = ListingValues.extend({
 export type Submission = z.infer<typeof Submission>;
 
 /**
- * The app's listing (admin spec §4): the published one and the unpublished one (a draft or one in
+ * The app's listing (spec admin §4): the published one and the unpublished one (a draft or one in
  * review) side by side. Saving a published listing creates the unpublished one; approving it makes it
  * the published one and clears the unpublished.
  */

@@ -45,7 +45,7 @@ export type DailyCount = z.infer<typeof DailyCount>;
 export const DailyAggregates = z.object({ rows: z.array(DailyCount), total_count: z.number().int() });
 export type DailyAggregates = z.infer<typeof DailyAggregates>;
 
-/** One company's installation of the app (admin spec §3); `user_email_address` for staff only. */
+/** One company's installation of the app (spec admin §3); `user_email_address` for staff only. */
 export const AppInstallation = z.object({
   id: z.string(),
   company_name: z.string(),
@@ -57,7 +57,7 @@ export const AppInstallation = z.object({
 export type AppInstallation = z.infer<typeof AppInstallation>;
 
 /**
- * The engagement metrics of one app (admin spec §3 "Metrics payload"): daily installations and
+ * The engagement metrics of one app (spec admin §3 "Metrics payload"): daily installations and
  * daily marketplace views over `from`…`to`, and the installations themselves. The portal has no
  * installation source yet, so installations are always empty (docs/decisions.md "Engagement metrics").
  */
@@ -71,7 +71,9 @@ export const AppMetrics = z.object({
 });
 export type AppMetrics = z.infer<typeof AppMetrics>;
 
-/** The columns of `installations.csv` (admin spec §7 "CSV export"), in order: the installation row's fields. */
+/**
+ * The columns of `installations.csv` (spec admin §7 "CSV export"), in order: the installation row's fields.
+ */
 export const INSTALLATIONS_CSV_COLUMNS = [
   'id',
   'company_name',

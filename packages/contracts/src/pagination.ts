@@ -29,7 +29,7 @@ export const PageQuery = pageQuery();
 export type PageQuery = z.infer<typeof PageQuery>;
 
 /**
- * `sort=column` ascending, `sort=-column` descending (spec §4), limited to the list's columns. The
+ * `sort=column` ascending, `sort=-column` descending (spec admin §4), limited to the list's columns. The
  * columns are written here only: the server reads a list's sorts (and `filters[…]`) from its schema.
  */
 export function sortParam<const S extends string>(columns: readonly [S, ...S[]], defaultSort: S | `-${S}`) {
@@ -50,5 +50,5 @@ export const SearchTerm = z
   .refine((value) => value === '' || value.length >= SEARCH_MIN_LENGTH, SEARCH_TOO_SHORT)
   .optional();
 
-/** `filters[search]`, the spec's name for a list's search box (admin lists, §7). */
+/** `filters[search]`, the name spec admin §7 gives an admin list's search box. */
 export const SearchFilter = z.object({ 'filters[search]': SearchTerm });

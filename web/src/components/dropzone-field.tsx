@@ -30,7 +30,8 @@ const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10)
 
 /**
  * One file, dropped or chosen with a click (`@mantine/dropzone`): says what it accepts, shows the
- * upload's progress, previews the chosen or saved file and offers to remove it. 180 px high (spec §9).
+ * upload's progress, previews the chosen or saved file and offers to remove it. 180 px high
+ * (spec developer-apps §9).
  */
 export function DropzoneField(props: DropzoneFieldProps) {
   const { t } = useTranslation();

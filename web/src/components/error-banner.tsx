@@ -2,8 +2,9 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { DismissibleAlert } from './dismissible-alert.tsx';
 
 /**
- * A failed request (spec §8; admin spec §8 'Could not save' / 'Could not load'): a red, dismissible banner titled "An error occurred", brought
- * into view when it appears, since the action may have been far up or down the card.
+ * A failed request (spec developer-apps §8; spec admin §8 'Could not save' / 'Could not load'): a red,
+ * dismissible banner titled "An error occurred", brought into view when it appears, since the action may have
+ * been far up or down the card.
  */
 export function ErrorBanner({
   title,

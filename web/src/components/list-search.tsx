@@ -4,7 +4,7 @@ import { SEARCH_MIN_LENGTH } from '@portal/contracts/limits';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Spec §9: search filters are debounced 500 ms. */
+/** Spec admin §9: search filters are debounced 500 ms. */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 /**

@@ -2,7 +2,7 @@ import { Table, UnstyledButton } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
-/** Spec §4: a column's sort cycles ascending, then descending ('-key'), then none. */
+/** Spec admin §4: a column's sort cycles ascending, then descending ('-key'), then none. */
 export function nextSort(current: string, key: string): string {
   if (current === key) return `-${key}`;
   if (current === `-${key}`) return '';

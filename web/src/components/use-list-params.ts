@@ -3,16 +3,16 @@ import { useSearchParams } from 'react-router';
 import type { Page } from '../lib/api.ts';
 import type { ListState } from '../lib/list-search.ts';
 
-/** Total pages = max(1, ceil(total / per-page)) (spec §5). */
+/** Total pages = max(1, ceil(total / per-page)) (spec admin §5). */
 export function totalPages(data: Pick<Page<unknown>, 'total' | 'perPage'> | undefined): number {
   if (!data) return 1;
   return Math.max(1, Math.ceil(data.total / Math.max(1, data.perPage)));
 }
 
 export type ListParams<F extends string> = ListState<F> & {
-  /** Go to a page; out of 1..total pages is ignored (spec §5). Neighbours follow the Link cursor. */
+  /** Go to a page; out of 1..total pages is ignored (spec admin §5). Neighbours follow the Link cursor. */
   goTo(page: number, data: Page<unknown> | undefined): void;
-  /** Change a filter (search box): back to page 1 (spec §4). */
+  /** Change a filter (search box): back to page 1 (spec admin §4). */
   setFilter(name: F, value: string): void;
 };
 

@@ -142,8 +142,8 @@ export async function apiUpload<T>(
 }
 
 /**
- * Spec §8's rule for a failed action's banner: the errors list joined with spaces, else the message,
- * else the fallback.
+ * Spec developer-apps §8's rule for a failed action's banner: the errors list joined with spaces, else the
+ * message, else the fallback.
  */
 export function errorsJoined(error: unknown, fallback: string): string {
   if (error instanceof ApiRequestError) {

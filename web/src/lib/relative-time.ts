@@ -1,5 +1,5 @@
 /**
- * Relative timestamps and short dates for announcements (spec §9), as pure functions of the date,
+ * Relative timestamps and short dates for announcements (spec admin §9), as pure functions of the date,
  * "now" and an IANA time zone (default: the runtime's own), so both sides and tests agree.
  */
 
@@ -71,7 +71,7 @@ function calendarDaysBetween(earlier: Parts, later: Parts): number {
 }
 
 /**
- * Spec §9: seconds, minutes and hours ago up to one day, then `Yesterday at h:mm a`, then
+ * Spec admin §9: seconds, minutes and hours ago up to one day, then `Yesterday at h:mm a`, then
  * `MMMM Do YYYY, at h:mm a`. A date in the future (clock skew) counts as now.
  */
 export function relativeTime(date: Date | string, now: Date = new Date(), timeZone?: string): string {

@@ -39,7 +39,7 @@ export function roleAllows(role: AppRole | null | undefined, action: AppAction):
   return (row?.roles as readonly AppRole[] | undefined)?.includes(role) ?? false;
 }
 
-/** The flags the spec passes to the app pages (§6). */
+/** The flags the spec passes to the app pages (spec developer-apps §6). */
 export type AppPermissions = {
   canEdit: boolean;
   canModifyCredentials: boolean;

@@ -1,6 +1,6 @@
 /**
- * The form rules of spec §5 "Components and parameters" and "Manifest editor" (saving a version):
- * the `*Errors` helpers the web checks the form with, and what the form's parts become.
+ * The form rules of spec developer-apps §5 "Components and parameters" and "Manifest editor" (saving a
+ * version): the `*Errors` helpers the web checks the form with, and what the form's parts become.
  */
 import {
   COMPONENT_TYPES,
@@ -122,7 +122,7 @@ export function cleanInstruction(
 }
 
 /**
- * Whether a form holds anything a version can be saved with (spec §5): fullscreen, sidepanel,
+ * Whether a form holds anything a version can be saved with (spec developer-apps §5): fullscreen, sidepanel,
  * company or project permissions, a complete post-installation instruction, or oauth enabled. The
  * server's create call applies the same rule (CreateAppVersionedManifestBody, unless `allow_empty`).
  */

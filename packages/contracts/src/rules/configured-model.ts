@@ -1,6 +1,6 @@
 /**
- * The Configuration Builder's model (spec §3 configured_manifest_content): its parts, its messages,
- * and a component's parameters as the form lists them ↔ its user_configuration.
+ * The Configuration Builder's model (spec developer-apps §3 configured_manifest_content): its parts, its
+ * messages, and a component's parameters as the form lists them ↔ its user_configuration.
  */
 import { isObject, text } from './json.ts';
 import type { ManifestPermissions } from './manifest-editor.ts';
@@ -21,7 +21,7 @@ export const CONFIG_BUILDER_MESSAGES = {
 export const COMPONENT_TYPES = ['fullscreen', 'sidepanel'] as const;
 export type ComponentType = (typeof COMPONENT_TYPES)[number];
 
-/** One parameter of a component as the form edits it (spec §3 Parameter). */
+/** One parameter of a component as the form edits it (spec developer-apps §3 Parameter). */
 export type Parameter = { key: string; name: string; description: string; required: boolean };
 
 export type ConfiguredProperty = { name: string; description: string; type: 'string' };

@@ -9,13 +9,13 @@ export const REDIRECT_URI_MAX_LENGTH = 4000;
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const LOGO_RECOMMENDED_MIN_SIZE = 200;
 export const OOB_REDIRECT_URI = 'urn:ietf:wg:oauth:2.0:oob';
-/** Create-app polling (spec §9). */
+/** Create-app polling (spec developer-apps §9). */
 export const CREATE_APP_POLL_MS = 1000;
 export const CREATE_APP_REDIRECT_AFTER_MS = 10_000;
 /** How often the app page refreshes a pending sandbox. */
 export const SANDBOX_POLL_MS = 2000;
 
-/** Announcements (spec §9 and issue 3). */
+/** Announcements (spec admin §9 and issue 3). */
 export const ANNOUNCEMENT_TITLE_MAX_LENGTH = 200;
 export const ANNOUNCEMENT_SUMMARY_MAX_LENGTH = 1000;
 export const ANNOUNCEMENT_BODY_MAX_LENGTH = 50_000;
@@ -25,14 +25,14 @@ export const UNREAD_COUNT_MAX = 1000;
 /** A trigram index needs three characters; shorter substrings would scan the whole table. */
 export const SEARCH_MIN_LENGTH = 3;
 export const SEARCH_MAX_LENGTH = 254;
-/** Page sizes (spec §9: admin lists 50). */
+/** Page sizes (spec admin §9: admin lists 50). */
 export const NOTIFICATIONS_PER_PAGE = 25;
 export const ADMIN_NOTIFICATIONS_PER_PAGE = 50;
 export const APPS_PER_PAGE = 25;
 export const OUTBOX_PER_PAGE = 25;
 export const LIST_SUMMARY_TRUNCATE = 160;
 
-/** Manifests (spec §9 and issue 11). */
+/** Manifests (spec developer-apps §9 and issue 11). */
 export const MANIFESTS_PER_PAGE = 25;
 /** A manifest's JSON text, and how deeply it may nest (the validator and the database walk it). */
 export const MANIFEST_CONTENT_MAX_LENGTH = 200_000;
@@ -45,7 +45,7 @@ export const MANIFEST_VALIDATION_DEBOUNCE_MS = 1000;
 export const COPIED_CONFIRMATION_MS = 1500;
 export const COPY_TOAST_MS = 2000;
 
-/** Marketplace listing (developer spec §5, §9; the rest are decisions, docs/decisions.md). */
+/** Marketplace listing (spec developer-apps §5, §9; the rest are decisions, docs/decisions.md). */
 export const LISTING_PUBLIC_NAME_MAX_LENGTH = 50;
 export const LISTING_TAGLINE_MAX_LENGTH = 100;
 export const LISTING_DESCRIPTION_MAX_LENGTH = 2000;
@@ -78,8 +78,8 @@ export const LISTING_VIDEO_MAX_BYTES = 500 * 1024 * 1024;
 /** The public marketplace list. */
 export const MARKETPLACE_PER_PAGE = 24;
 
-/** Admin lists (spec §9): 50 a page; the review queue and the OAuth list too. */
+/** Admin lists (spec admin §9): 50 a page; the review queue and the OAuth list too. */
 export const ADMIN_PER_PAGE = 50;
 
-/** The engagement report's table of daily counts (admin spec §9: 25 days per page). */
+/** The engagement report's table of daily counts (spec admin §9: 25 days per page). */
 export const METRICS_DAYS_PER_PAGE = 25;

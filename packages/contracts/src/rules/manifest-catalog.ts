@@ -5,7 +5,7 @@
  * `@portal/contracts/manifest-catalog`.
  */
 
-/** Permission levels and their ids (spec §3, §9: none 1, readonly 2, standard 3, admin 4). */
+/** Permission levels and their ids (spec developer-apps §3, §9: none 1, readonly 2, standard 3, admin 4). */
 export const PERMISSION_LEVELS = [
   { id: 1, name: 'none', label: 'None' },
   { id: 2, name: 'readonly', label: 'Read-Only' },

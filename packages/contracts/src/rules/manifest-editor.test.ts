@@ -128,7 +128,7 @@ describe('editor helpers', () => {
     assert.equal(hasServiceAccount('{}'), false);
   });
 
-  test("an OAuth component (the 'sandbox manifest created' notice, spec §4)", () => {
+  test("an OAuth component (the 'sandbox manifest created' notice, spec developer-apps §4)", () => {
     const oauth = (grant_type: string) => ({
       schema_version: '3',
       components: { oauth: { instances: [{ grant_type }] } },

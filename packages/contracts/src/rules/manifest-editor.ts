@@ -116,8 +116,8 @@ export function permissionError(scope: PermissionScope, tool: string, level: Per
 // What a version has
 
 /**
- * Whether the permission builder applies (spec §5): schema 4.1 always has permissions; schema 3
- * needs an oauth instance with the client_credentials grant (a service account).
+ * Whether the permission builder applies (spec developer-apps §5): schema 4.1 always has permissions; schema
+ * 3 needs an oauth instance with the client_credentials grant (a service account).
  */
 export function hasServiceAccount(content: unknown): boolean {
   if (!isObject(content)) return false;
@@ -128,9 +128,9 @@ export function hasServiceAccount(content: unknown): boolean {
 }
 
 /**
- * Whether a version has an OAuth (data connection) component, for the "sandbox manifest created"
- * notice (spec §4): schema 3 has an oauth instance; schema 4.1 has the `permissions` block (what its
- * data connection snippet adds); a form-based version has oauth enabled or a permission set.
+ * Whether a version has an OAuth (data connection) component, for the "sandbox manifest created" notice (spec
+ * developer-apps §4): schema 3 has an oauth instance; schema 4.1 has the `permissions` block (what its data
+ * connection snippet adds); a form-based version has oauth enabled or a permission set.
  */
 export function hasOauthComponent(content: unknown, configured?: unknown): boolean {
   if (isObject(configured)) {

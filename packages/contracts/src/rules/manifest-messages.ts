@@ -1,4 +1,4 @@
-/** Texts of spec §4, §5 and §8 that the server answers and the web shows. */
+/** Texts of spec developer-apps §4, §5 and §8 that the server answers and the web shows. */
 export const MANIFEST_MESSAGES = {
   productionCredentialsRequired:
     'Production credentials must be requested before production manifests can be created.',

@@ -8,7 +8,7 @@ import {
   reviewTransition,
 } from './manifest-review.ts';
 
-describe('manifest header status (spec §4)', () => {
+describe('manifest header status (spec developer-apps §4)', () => {
   const sandbox = (semantic_version: string, version = 1) => ({ version, semantic_version });
   const production = (semantic_version: string, state: string, version = 1) => ({
     version,
@@ -76,7 +76,7 @@ describe('manifest header status (spec §4)', () => {
   });
 });
 
-describe('review state machine (spec §4)', () => {
+describe('review state machine (spec developer-apps §4)', () => {
   const allowed: Array<[string, string, ReviewActor, string]> = [
     ['confidential', 'in_review', 'developer', 'submitted'],
     ['in_review', 'confidential', 'developer', 'withdrawn'],

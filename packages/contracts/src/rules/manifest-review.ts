@@ -1,18 +1,21 @@
 /**
  * A version's place in its life: its environment, the review states and the state machine between
- * them, and the manifest header's status (spec §4).
+ * them, and the manifest header's status (spec developer-apps §4).
  */
 import { compareManifestVersions, type VersionRef } from './semantic-versions.ts';
 
 export const MANIFEST_ENVIRONMENTS = ['Sandbox', 'Production'] as const;
 export type ManifestEnvironment = (typeof MANIFEST_ENVIRONMENTS)[number];
 
-/** Review states (spec §4); `draft` appears only in a constants list of the original, never on a version. */
+/**
+ * Review states (spec developer-apps §4); `draft` appears only in a constants list of the original, never on
+ * a version.
+ */
 export const REVIEW_STATES = ['confidential', 'in_review', 'published'] as const;
 export type ReviewState = (typeof REVIEW_STATES)[number];
 
 // ---------------------------------------------------------------------------------------------
-// Header status (spec §4)
+// Header status (spec developer-apps §4)
 
 export type ManifestHeaderStatus = {
   key: 'draft' | 'ready_for_testing' | 'promoted' | 'approved' | 'under_review' | 'unknown';
@@ -57,7 +60,7 @@ export function manifestHeaderStatus(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Review state machine (spec §4)
+// Review state machine (spec developer-apps §4)
 
 export type ReviewActor = 'developer' | 'admin';
 export type ReviewEvent = 'submitted' | 'withdrawn' | 'approved' | 'rejected';
@@ -104,8 +107,8 @@ export function reviewTransition(
 export type ReviewAction = 'submit' | 'withdraw' | 'approve' | 'reject';
 
 /**
- * The review buttons a production version shows (spec §4): Submit when submittable, Withdraw when in
- * review; platform admins get Approve and Reject for a version in review instead of Withdraw.
+ * The review buttons a production version shows (spec developer-apps §4): Submit when submittable, Withdraw
+ * when in review; platform admins get Approve and Reject for a version in review instead of Withdraw.
  */
 export function reviewActions(
   version: { state: ReviewState; submittable: boolean },

@@ -4,7 +4,7 @@
  */
 import { isObject, objectAt } from './json.ts';
 
-/** Manifest schema versions with templates; the editor's version defaults to 3 (spec §9). */
+/** Manifest schema versions with templates; the editor's version defaults to 3 (spec developer-apps §9). */
 export const MANIFEST_SCHEMA_VERSIONS = ['3', '4.1'] as const;
 export type ManifestSchemaVersion = (typeof MANIFEST_SCHEMA_VERSIONS)[number];
 export const DEFAULT_MANIFEST_SCHEMA_VERSION: ManifestSchemaVersion = '3';

@@ -1,5 +1,5 @@
 /**
- * The listing form's field interactions (developer spec §4 "Listing field interactions") as pure
+ * The listing form's field interactions (spec developer-apps §4 "Listing field interactions") as pure
  * functions: regions with their countries (tri-state), the all-regions switch and its inference,
  * the contact option, media removal, and the tabs with their progress. Zod-free, so web chunks
  * import it through `@portal/contracts/marketplace-listing-fields`.
@@ -195,8 +195,8 @@ export function tabsWithErrors(errors: Record<string, unknown>): Set<ListingTabK
 }
 
 /**
- * 'N of M sections completed' (spec §2): the required tabs (plus Security & Compliance when the
- * deployment shows it) without an error of the for-review validation, and its percentage.
+ * 'N of M sections completed' (spec developer-apps §2): the required tabs (plus Security & Compliance when
+ * the deployment shows it) without an error of the for-review validation, and its percentage.
  */
 export function listingProgress(
   reviewErrors: Record<string, unknown>,

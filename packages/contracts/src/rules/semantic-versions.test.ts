@@ -38,7 +38,7 @@ describe('semantic versions', () => {
   });
 
   test("why the spec's helper (segments compared as strings) is not used for ordering", () => {
-    // Admin spec §5 names a helper that compares version segments as strings. As strings, "10" < "9",
+    // Spec admin §5 names a helper that compares version segments as strings. As strings, "10" < "9",
     // so 0.10.0 would sort below 0.9.0 and a newer sandbox version would look older than production:
     // the header would say Unknown State instead of Ready for Testing, and Promote would be hidden.
     const asStrings = (a: string, b: string) => {

@@ -32,7 +32,7 @@ export function compareSemanticVersions(a: string | null | undefined, b: string 
 }
 
 /**
- * The version the editor suggests (spec §4, §9): the last version with its minor part plus one
+ * The version the editor suggests (spec developer-apps §4, §9): the last version with its minor part plus one
  * (patch back to 0, as semantic versioning asks), or 0.1.0 when there is none. Only versions above
  * the published one are offered, so the published version counts as a "last" one too.
  */

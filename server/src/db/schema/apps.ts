@@ -50,7 +50,7 @@ export const developerApps = pgTable(
     externalProcoreOwnerId: bigint('external_procore_owner_id', { mode: 'number' }).notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     marketplaceEnabled: boolean('marketplace_enabled').notNull().default(false),
-    /** Integration contacts, each with a stable id (spec §3: id, name, email). */
+    /** Integration contacts, each with a stable id (spec developer-apps §3: id, name, email). */
     contacts: jsonb('contacts')
       .notNull()
       .default([])
@@ -67,7 +67,7 @@ export const developerApps = pgTable(
      */
     listingInReviewAt: timestamp('listing_in_review_at', { withTimezone: true }),
     versionInReviewAt: timestamp('version_in_review_at', { withTimezone: true }),
-    /** The later of the two (spec §2 "In Review At"); null when nothing is in review. */
+    /** The later of the two (spec admin §2 "In Review At"); null when nothing is in review. */
     inReviewAt: timestamp('in_review_at', { withTimezone: true }).generatedAlwaysAs(
       (): SQL => sql`greatest(${developerApps.listingInReviewAt}, ${developerApps.versionInReviewAt})`,
     ),

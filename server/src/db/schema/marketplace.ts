@@ -32,8 +32,8 @@ export const marketplaceCategories = pgTable('marketplace_categories', {
 const LIVE = sql`state = 'published' and archived_at is null`;
 
 /**
- * A marketplace listing of a developer app, as submitted for review (spec §3 "Marketplace app").
- * An app has at most one unpublished submission (draft or in review) and at most one live published
+ * A marketplace listing of a developer app, as submitted for review (spec developer-apps §3 "Marketplace
+ * app"). An app has at most one unpublished submission (draft or in review) and at most one live published
  * one; approving the unpublished one archives the published one it replaces.
  */
 export const marketplaceSubmissions = pgTable(

@@ -46,7 +46,7 @@ export async function listAdminDevelopers(ctx: AppContext, query: AdminDeveloper
   return { ...page, rows: page.rows.map(toAdminDeveloper) };
 }
 
-/** The created-by picker's options (spec §7: id and email), by e-mail. */
+/** The created-by picker's options (spec admin §7: id and email), by e-mail. */
 export async function developerOptions(ctx: AppContext, search: string | undefined) {
   const page = await listPage(
     ctx,

@@ -32,7 +32,7 @@ import { developerOptions, listAdminDevelopers } from './admin-developers.list.t
 import { listAdminOauthApplications } from './admin-oauth.list.ts';
 import { listReviewQueue } from './review-queue.list.ts';
 
-/** Spec §7: "with only search it feeds the created-by options" — a query of nothing but the search. */
+/** Spec admin §7: "with only search it feeds the created-by options" — a query of nothing but the search. */
 const isOptionsRequest = (url: string) => {
   const keys = [...new URL(url, 'http://portal.invalid').searchParams.keys()];
   return keys.length === 1 && keys[0] === 'filters[search]';

@@ -48,7 +48,7 @@ const newestFirst = by(announcements.createdAt, 'timestamptz', {
   column: 'created_at',
 });
 
-/** The admin list's orders (spec §4: sortable columns); developers always get newest first. */
+/** The admin list's orders (spec admin §4: sortable columns); developers always get newest first. */
 export const ADMIN_SORTS = {
   created_at: newestFirst,
   title: by(announcements.title, 'text', { table: 'announcements', column: 'title' }),

@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { loadAppAccess } from './app-access.ts';
 import { type StoredContact, updateContactRow } from './apps.repo.ts';
 
-/** The web page where a contact is edited (spec §3 `links.edit`). */
+/** The web page where a contact is edited (spec developer-apps §3 `links.edit`). */
 export const contactEditPath = (appId: string, contactId: string) =>
   `/developer_apps/${appId}/contacts/${contactId}/edit`;
 

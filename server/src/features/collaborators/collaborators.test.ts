@@ -454,7 +454,7 @@ describe('transferring ownership', () => {
   });
 });
 
-test('the app response lists its collaborators with role, name and e-mail (spec §3)', async () => {
+test('the app response lists its collaborators with role, name and e-mail (spec developer-apps §3)', async () => {
   const { client: owner, user: ownerUser } = await t.asNewUser({ name: 'Olive Owner' });
   const created = await owner.post('/api/v1/developer_apps', { internal_name: 'Listed' });
   const appId = created.json().id as string;

@@ -1,4 +1,7 @@
-/** Invitations (spec §3): owner and app admins invite by e-mail; whoever holds the link accepts. */
+/**
+ * Invitations (spec developer-apps §3): owner and app admins invite by e-mail; whoever holds the link
+ * accepts.
+ */
 import { createHash, randomBytes } from 'node:crypto';
 import {
   type AcceptInvitationResult,

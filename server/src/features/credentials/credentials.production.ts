@@ -1,5 +1,5 @@
 /**
- * The production access request (spec §8): the owner or an app admin asks, staff approve (the
+ * The production access request (spec developer-apps §8): the owner or an app admin asks, staff approve (the
  * production client is created) or deny with a reason; the owner hears either way.
  */
 import type { RequestProductionAccessBody } from '@portal/contracts';

@@ -17,8 +17,8 @@ import * as developerApps from './developer-apps.service.ts';
 
 /** My Apps and the single app: create, read, change, delete. */
 export async function developerAppsRoutes(app: App) {
-  // Creating takes JSON or form data (spec §7), multipart or URL-encoded: the form parsers live in
-  // this scope only, so every other route keeps answering 415 to a URL-encoded body.
+  // Creating takes JSON or form data (spec developer-apps §7), multipart or URL-encoded: the form parsers
+  // live in this scope only, so every other route keeps answering 415 to a URL-encoded body.
   await app.register(async (forms: App) => {
     await forms.register(fastifyFormbody);
     forms.post(

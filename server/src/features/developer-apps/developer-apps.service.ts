@@ -1,6 +1,6 @@
 /**
- * The developer app as one page shows it (spec §3): the app's settings from the apps floor with what
- * the features above it add: its people, its sandbox, its production credentials, whether it has
+ * The developer app as one page shows it (spec developer-apps §3): the app's settings from the apps floor
+ * with what the features above it add: its people, its sandbox, its production credentials, whether it has
  * metrics. Creating an app also asks for its sandbox.
  */
 import {

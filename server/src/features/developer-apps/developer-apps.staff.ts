@@ -1,4 +1,4 @@
-/** The admin developer app page (spec §2): staff read and change any app, deleted ones included. */
+/** The admin developer app page (spec admin §2): staff read and change any app, deleted ones included. */
 import { rm } from 'node:fs/promises';
 import type { AdminDeveloperApp, AdminLogoResponse, AdminUpdateDeveloperAppBody } from '@portal/contracts';
 import { z } from 'zod';
@@ -61,7 +61,7 @@ export async function getAppAsStaff(ctx: AppContext, appId: string): Promise<Adm
 }
 
 /**
- * PATCH by staff: settings without the published lock, marketplace_enabled, the owner (spec §4:
+ * PATCH by staff: settings without the published lock, marketplace_enabled, the owner (spec admin §4:
  * chosen in a dialog, applied on save), `deleted_at: null` to undelete, and the sandbox client.
  */
 export async function updateAppAsStaff(
@@ -104,7 +104,7 @@ const thumbnailUrl = (app: DeveloperAppRow) =>
 const LogoFields = z.object({ remove_thumbnail: z.boolean() }).partial().strict();
 
 /**
- * PUT by staff (spec §7): attaches the uploaded logo, checked by content like the developer's, or
+ * PUT by staff (spec admin §7): attaches the uploaded logo, checked by content like the developer's, or
  * removes it (`remove_thumbnail`); nothing else. No published lock: staff may change it any time.
  */
 export async function changeLogoAsStaff(

@@ -1,6 +1,6 @@
 /**
- * A save's media changes: new files checked by content and dimensions (spec §5), attribute edits,
- * removals, and the showcase video and other videos by their media-host URL. Planned first (with
+ * A save's media changes: new files checked by content and dimensions (spec developer-apps §5), attribute
+ * edits, removals, and the showcase video and other videos by their media-host URL. Planned first (with
  * every problem collected), then the files are moved into storage and the rows written.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * The review flow (developer spec §4 "Marketplace listing"): submit (or resubmit) a draft after the
+ * The review flow (spec developer-apps §4 "Marketplace listing"): submit (or resubmit) a draft after the
  * full validation, withdraw it, and — staff — approve it (published, optionally silently) or reject
  * it with a message (back to draft). Anything else answers 409 and changes nothing. Each change but
  * a withdrawal records the tracking event; a submission is mailed to the reviewers, an outcome to
@@ -52,7 +52,7 @@ async function moved(ctx: AppContext, change: (tx: Tx) => Promise<SubmissionRow 
   return row;
 }
 
-/** draft → in_review, once the listing passes every rule of spec §5. */
+/** draft → in_review, once the listing passes every rule of spec developer-apps §5. */
 export async function submitListing(ctx: AppContext, access: ListingAccess, row: SubmissionRow) {
   requireSubmit(access);
   if (row.state !== 'draft' || row.archivedAt) throw conflict(REVIEW_MESSAGES.submit);

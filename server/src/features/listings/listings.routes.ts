@@ -16,7 +16,7 @@ import * as submissions from './listings.service.ts';
 import { readVideo, uploadVideo } from './listings.videos.ts';
 
 const SAVE_DESCRIPTION =
-  'JSON, or multipart form data with the same fields (`submission[public_name]`, `submission[category_ids][]`, `submission[regions][europe]=true`, files in `submission[small_logo]`, `submission[pictures_attributes][N][file]` and, staff only, `submission[security_questionnaire_document_attributes][file]`). A save is validated with the draft rules (limits, formats); `state: in_review` submits after the full rules of spec §5, `state: draft` withdraws; a save asks for one move at most (a `state`, or from staff an `approval_state`). In review, only staff may change the listing (409 otherwise).';
+  'JSON, or multipart form data with the same fields (`submission[public_name]`, `submission[category_ids][]`, `submission[regions][europe]=true`, files in `submission[small_logo]`, `submission[pictures_attributes][N][file]` and, staff only, `submission[security_questionnaire_document_attributes][file]`). A save is validated with the draft rules (limits, formats); `state: in_review` submits after the full rules of spec developer-apps §5, `state: draft` withdraws; a save asks for one move at most (a `state`, or from staff an `approval_state`). In review, only staff may change the listing (409 otherwise).';
 
 // Multipart bodies are read by the handler; JSON ones are validated here (an absent body is no change).
 const body = SubmissionRequest.nullish();
@@ -91,7 +91,7 @@ const VideoResponse = (description: string) => ({
   content: { 'video/mp4': fileBytes, 'video/quicktime': fileBytes },
 });
 
-/** The portal's own media host for listing videos (spec §7). */
+/** The portal's own media host for listing videos (spec developer-apps §7). */
 export async function videosRoutes(app: App) {
   app.post(
     '/videos',

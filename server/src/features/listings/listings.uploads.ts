@@ -1,4 +1,6 @@
-/** A listing's uploaded file checked by content and dimensions (spec §5) before it is stored. */
+/**
+ * A listing's uploaded file checked by content and dimensions (spec developer-apps §5) before it is stored.
+ */
 import {
   LISTING_LOGO_SIZE,
   LISTING_MESSAGES,

@@ -1,7 +1,7 @@
 /**
- * The built-in video host (spec §7: "a form (file, …) is posted to a video-hosting service; the result
- * gives hashed_id and name"). Videos are checked by content (MP4 or QuickTime), kept under a random
- * hashed id, and served with byte ranges so browsers can seek. A listing stores the URL built from
+ * The built-in video host (spec developer-apps §7: "a form (file, …) is posted to a video-hosting service;
+ * the result gives hashed_id and name"). Videos are checked by content (MP4 or QuickTime), kept under a
+ * random hashed id, and served with byte ranges so browsers can seek. A listing stores the URL built from
  * the hashed id, and only URLs of its own app's videos are accepted.
  */
 import { randomBytes } from 'node:crypto';

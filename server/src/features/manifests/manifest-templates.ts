@@ -16,7 +16,10 @@ import { notFound } from '../../platform/errors.ts';
 
 const SAMPLE_HOST = 'https://example.com';
 
-/** Spec §3: templates keyed by schema version; 4.1's holds only schema_version and the instructions. */
+/**
+ * Spec developer-apps §3: templates keyed by schema version; 4.1's holds only schema_version and the
+ * instructions.
+ */
 export const MANIFEST_TEMPLATES: ManifestTemplates = {
   '3': { schema_version: '3', components: {} },
   '4.1': {

@@ -61,7 +61,10 @@ export async function loadVersionToChange(
 export const toEnvironment = (type: EnvironmentType): Environment =>
   type === 'Sandbox' ? 'sandbox' : 'production';
 
-/** Spec §8: production versions need production credentials requested, sandbox ones a live sandbox. */
+/**
+ * Spec developer-apps §8: production versions need production credentials requested, sandbox ones a live
+ * sandbox.
+ */
 export async function requirePrecondition(ctx: AppContext, app: DeveloperAppRow, environment: Environment) {
   if (environment === 'production') {
     if (app.productionAccess === 'none')

@@ -1,6 +1,6 @@
 /**
- * The review of production versions (spec §4): developers submit and withdraw, platform staff approve
- * or reject. Every change is recorded as an analytics event and e-mailed: a submission to the
+ * The review of production versions (spec developer-apps §4): developers submit and withdraw, platform staff
+ * approve or reject. Every change is recorded as an analytics event and e-mailed: a submission to the
  * reviewers, the outcome (with the notes) to the app's owner and admins.
  */
 import {
@@ -21,7 +21,9 @@ import { loadVersionToChange, toManifest, versionRef } from './manifests.access.
 import * as mails from './manifests.mail.ts';
 import * as repo from './manifests.repo.ts';
 
-/** The tracking event sent on each review state change (spec §7, after the listing's event). */
+/**
+ * The tracking event sent on each review state change (spec developer-apps §7, after the listing's event).
+ */
 export const REVIEW_EVENT_KEY = 'developers.apps.manifest.review_state_changed';
 
 export const REVIEW_MESSAGES = {

@@ -125,7 +125,9 @@ export type CreateVersionInput = {
   | { content?: undefined; configured: ConfiguredManifestContent }
 );
 
-/** Creates a version at the head of its environment's list (spec §4 "Creating and promoting"). */
+/**
+ * Creates a version at the head of its environment's list (spec developer-apps §4 "Creating and promoting").
+ */
 export async function createVersion(ctx: AppContext, user: SessionUser, input: CreateVersionInput) {
   const { app } = await loadManifestAccess(ctx, user, input.appId, 'create');
   const environment = toEnvironment(input.environmentType);

@@ -33,7 +33,7 @@ async function header(client: TestClient, appId: string) {
   return manifestHeaderStatus(await newest('Sandbox'), await newest('Production')).label;
 }
 
-describe('preconditions (spec §8)', () => {
+describe('preconditions (spec developer-apps §8)', () => {
   test('production manifests need production credentials requested', async () => {
     const app = await manifestApp(t, undefined, { production: false });
     const res = await app.owner.post('/api/v1/app_versions', versionBody(app.id, 'Production', '1.0.0'));
@@ -255,7 +255,7 @@ describe('creating versions', () => {
     }
   });
 
-  test('POST /app_versioned_manifests: an empty form-based version only with allow_empty (spec §5)', async () => {
+  test('POST /app_versioned_manifests: an empty form-based version only with allow_empty (spec developer-apps §5)', async () => {
     const app = await manifestApp(t);
     const post = (body: object) =>
       app.owner.post('/api/v1/app_versioned_manifests', {
@@ -346,7 +346,7 @@ describe('lists', () => {
     assert.equal((await app.owner.get('/api/v1/manifests')).statusCode, 422);
   });
 
-  test('promotable and header status follow the newest versions (spec §4)', async () => {
+  test('promotable and header status follow the newest versions (spec developer-apps §4)', async () => {
     const app = await manifestApp(t);
     assert.equal(await header(app.owner, app.id), 'Draft');
     const v1 = await createVersion(app.owner, app.id, 'Sandbox', '0.9.0');

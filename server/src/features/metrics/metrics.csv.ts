@@ -1,4 +1,4 @@
-/** `installations.csv` (admin spec §7 "CSV export"): a header row, then one row per installation. */
+/** `installations.csv` (spec admin §7 "CSV export"): a header row, then one row per installation. */
 import { type AppInstallation, INSTALLATIONS_CSV_COLUMNS } from '@portal/contracts';
 
 /**

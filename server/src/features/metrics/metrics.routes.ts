@@ -48,7 +48,7 @@ export async function metricsRoutes(app: App) {
 }
 
 /**
- * The report's export button navigates to `{app page}/installations.csv` (admin spec §7), a page
+ * The report's export button navigates to `{app page}/installations.csv` (spec admin §7), a page
  * path the SPA would otherwise answer: both app pages' paths send the browser on to the API route,
  * which checks who asks. Registered at the root, before the SPA's fallback.
  */

@@ -1,5 +1,5 @@
 /**
- * The engagement metrics of an app (admin spec §2 "App engagement report", §3 "Metrics payload"):
+ * The engagement metrics of an app (spec admin §2 "App engagement report", §3 "Metrics payload"):
  * for the app's people (every role) and platform staff. Views come from the marketplace's daily
  * view counts; the portal has no source of installations yet, so those answer empty.
  */

@@ -9,7 +9,7 @@ import { recordAudit } from '../audit/index.ts';
 
 export type ReviewChange = {
   appId: string;
-  /** The analytics event (spec §7): its key and properties. */
+  /** The analytics event (spec developer-apps §7): its key and properties. */
   event: { key: string; properties: Record<string, unknown> };
   /** A staff decision's audit entry; `keep` names fields recorded even when unchanged. */
   audit?:

@@ -26,7 +26,7 @@ import { ownerIds } from './owners.ts';
 export const APP_LIST_FILTERS = ['search', 'owners', 'sort', 'in_review', 'with_deleted'] as const;
 export type AppListFilter = (typeof APP_LIST_FILTERS)[number];
 
-/** The apps list's and the review queue's `filters[…]` and `sort` (spec §7). */
+/** The apps list's and the review queue's `filters[…]` and `sort` (spec admin §7). */
 function appParams(filters: Record<AppListFilter, string>): ListRequestParam[] {
   return [
     ['filters[search]', filters.search],
@@ -37,7 +37,10 @@ function appParams(filters: Record<AppListFilter, string>): ListRequestParam[] {
   ];
 }
 
-/** A page of an admin list (spec §7): its rows by the list's state, the last page shown while the next loads. */
+/**
+ * A page of an admin list (spec admin §7): its rows by the list's state, the last page shown while the next
+ * loads.
+ */
 function adminListQuery<T>(
   queryKey: QueryKey,
   path: string,
@@ -73,7 +76,7 @@ export const adminDevelopersQuery = (state: ListState<'search' | 'sort'>) =>
     ['sort', state.filters.sort],
   ]);
 
-/** The created-by picker's options: a request with only the search (spec §7). */
+/** The created-by picker's options: a request with only the search (spec admin §7). */
 export const developerOptionsQuery = (search: string) =>
   queryOptions({
     queryKey: ['admin', 'developers', 'options', search],
@@ -122,7 +125,7 @@ function useAdminAppChange<V, R>(
   });
 }
 
-/** PATCH `developer_app` (spec §7); the page and the lists refresh from the answer. */
+/** PATCH `developer_app` (spec admin §7); the page and the lists refresh from the answer. */
 export const useUpdateAdminApp = (id: string) =>
   useAdminAppChange(
     id,
@@ -137,7 +140,7 @@ export const useUpdateAdminApp = (id: string) =>
     ],
   );
 
-/** `PUT developer_app[thumbnail]` multipart (spec §7): the server checks the file's content. */
+/** `PUT developer_app[thumbnail]` multipart (spec admin §7): the server checks the file's content. */
 export const useUploadAdminLogo = (id: string) =>
   useAdminAppChange(id, ({ file, onProgress }: { file: File; onProgress: UploadProgress }) => {
     const form = new FormData();
@@ -148,7 +151,7 @@ export const useUploadAdminLogo = (id: string) =>
     });
   });
 
-/** `PUT developer_app.remove_thumbnail: true` (spec §7). */
+/** `PUT developer_app.remove_thumbnail: true` (spec admin §7). */
 export const useRemoveAdminLogo = (id: string) =>
   useAdminAppChange(id, () =>
     api<AdminLogoResponse>(`/admin/developer_apps/${encodeURIComponent(id)}`, {

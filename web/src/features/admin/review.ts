@@ -1,6 +1,6 @@
 import type { ReviewQueueRow } from '@portal/contracts';
 
-/** Spec §2: In Review At is the later of the listing's and the manifest's review dates. */
+/** Spec admin §2: In Review At is the later of the listing's and the manifest's review dates. */
 export function laterReview(row: ReviewQueueRow): string | null {
   const dates = [row.marketplace_listing_in_review_at, row.app_version_in_review_at].filter(
     (value): value is string => value !== null,

@@ -20,7 +20,7 @@ const contactNamed = (name: string) => ({
   links: { edit: '/developer_apps/a1/contacts/c1/edit' },
 });
 
-/** The banner spec §8 asks for: titled "An error occurred", the errors joined, dismissible. */
+/** The banner spec developer-apps §8 asks for: titled "An error occurred", the errors joined, dismissible. */
 async function expectBanner(text: string) {
   const banner = await screen.findByRole('alert', { name: 'An error occurred' });
   expect(banner).toHaveTextContent(text);

@@ -9,7 +9,10 @@ export type CreateConfiguredInput = {
   configured: Configured;
   /** Empty: the server assigns the suggested next one. */
   semanticVersion: string;
-  /** The form's allow-empty flag (spec §5): the server then accepts a version with nothing in it. */
+  /**
+   * The form's allow-empty flag (spec developer-apps §5): the server then accepts a version with nothing in
+   * it.
+   */
   allowEmpty: boolean;
 };
 

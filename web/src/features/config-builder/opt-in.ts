@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { configQuery, useCurrentUser } from '../../lib/config.ts';
 
-/** Local-storage keys of the opt-in experience (spec §2 "Opt-in experience"). */
+/** Local-storage keys of the opt-in experience (spec developer-apps §2 "Opt-in experience"). */
 export const OPT_IN_KEYS = {
   /** 'true' or 'false': the choice, mirrored from the user's server preference. */
   beta: 'developer-apps-beta',
@@ -18,7 +18,7 @@ export const OPT_IN_KEYS = {
   introDismissed: 'self-service-intro-dismissed',
 } as const;
 
-/** The opt-in toast hides after 2000 ms (spec §9). */
+/** The opt-in toast hides after 2000 ms (spec developer-apps §9). */
 export const OPT_IN_TOAST_MS = 2000;
 
 const listeners = new Set<() => void>();

@@ -71,7 +71,7 @@ export const manifestTemplatesQuery = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
 });
 
-/** The snippet helpers; `has_existing_manifest` only matters below schema 4 (spec §7). */
+/** The snippet helpers; `has_existing_manifest` only matters below schema 4 (spec developer-apps §7). */
 export const manifestSnippetsQuery = (version: ManifestSchemaVersion, hasExisting: boolean) =>
   queryOptions({
     queryKey: manifestsKeys.snippets(version, version === '3' && hasExisting),

@@ -427,7 +427,7 @@ test('the version picker offers the production versions; without one Submit fail
   }));
   renderRoute('/developer_apps/a1');
   const card = await editor();
-  // The version is required for review (spec §5): App Information is not complete without it.
+  // The version is required for review (spec developer-apps §5): App Information is not complete without it.
   expect(await within(card).findByText('5 of 6 sections completed')).toBeInTheDocument();
   await userEvent.click(within(card).getByRole('button', { name: 'Submit for Review' }));
   expect(

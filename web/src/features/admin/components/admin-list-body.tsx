@@ -9,11 +9,11 @@ import type { ListParams } from '../../../components/use-list-params.ts';
 import type { Page } from '../../../lib/api.ts';
 import { ListError } from './list-error.tsx';
 
-/** One column: its header, the sort key when it sorts (spec §4), and what a row shows in it. */
+/** One column: its header, the sort key when it sorts (spec admin §4), and what a row shows in it. */
 export type AdminColumn<T> = Column<T> & { sortKey?: string };
 
 /**
- * What every admin list shows under its filters (spec §2, §4, §5, §8): "An error occurred" on
+ * What every admin list shows under its filters (spec admin §2, §4, §5, §8): "An error occurred" on
  * failure, pagination at the top and the bottom, a skeleton while the first page loads, the empty
  * text, and the table of `columns` — sortable headers cycle the URL's `sort` (back to page 1).
  */

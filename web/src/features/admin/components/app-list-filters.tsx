@@ -8,7 +8,7 @@ import type { AdminColumn } from './admin-list-body.tsx';
 import { OwnerFilter } from './owner-filter.tsx';
 
 /**
- * The filters the apps list and the review queue share (spec §2): search, created-by, in review,
+ * The filters the apps list and the review queue share (spec admin §2): search, created-by, in review,
  * with deleted. "In review" is ticked by default in the queue (spec: inReview default true), so
  * there the URL records unticking it instead.
  */

@@ -11,7 +11,7 @@ import { fullTimestamp } from '../../../lib/relative-time.ts';
 import { useUpdateAdminApp } from '../api.ts';
 import { ChangeOwnerDialog } from './change-owner-dialog.tsx';
 
-/** Spec §2: the owner recorded in Procore differs, or production credentials were never issued. */
+/** Spec admin §2: the owner recorded in Procore differs, or production credentials were never issued. */
 export function OwnerBanner({ app }: { app: AdminDeveloperApp }) {
   const { t } = useTranslation();
   if (!app.uid)

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { developerOptionsQuery } from '../api.ts';
 
-/** Spec §4: picking a new owner only sets it locally; saving the app applies it. */
+/** Spec admin §4: picking a new owner only sets it locally; saving the app applies it. */
 export function ChangeOwnerDialog({
   opened,
   onClose,

@@ -24,7 +24,7 @@ const valuesOf = (app: AdminDeveloperApp) => ({
 });
 
 /**
- * General tab (spec §2): the logo (uploaded on its own, like the developer's), the app's settings,
+ * General tab (spec admin §2): the logo (uploaded on its own, like the developer's), the app's settings,
  * and the production credentials request.
  */
 export function GeneralTab({

@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** Spec §8: admin lists that fail to load say "An error occurred". */
+/** Spec admin §8: admin lists that fail to load say "An error occurred". */
 export function ListError() {
   const { t } = useTranslation();
   return (

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { developerOptionsQuery } from '../api.ts';
 import { formatOwners, type OwnerOption, parseOwners } from '../owners.ts';
 
-/** The created-by multi-select (spec §2): options labelled by e-mail, loaded as the admin types. */
+/** The created-by multi-select (spec admin §2): options labelled by e-mail, loaded as the admin types. */
 export function OwnerFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const { t } = useTranslation();
   const selected = parseOwners(value);

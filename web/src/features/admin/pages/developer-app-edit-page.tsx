@@ -19,7 +19,7 @@ import { GeneralTab } from '../components/general-tab.tsx';
 import { ManifestReview } from '../components/manifest-review.tsx';
 import { SandboxTab } from '../components/sandbox-tab.tsx';
 
-/** /admin/developer_apps/{id} (spec §2): staff edit any app, deleted ones too. */
+/** /admin/developer_apps/{id} (spec admin §2): staff edit any app, deleted ones too. */
 export function DeveloperAppEditPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
@@ -49,7 +49,7 @@ export function DeveloperAppEditPage() {
       </Container>
     );
 
-  // Leaving the Marketplace Listing tab with unsaved data asks first (admin spec §4); the editor
+  // Leaving the Marketplace Listing tab with unsaved data asks first (spec admin §4); the editor
   // unmounts with its tab, so its changes would be lost.
   const changeTab = (next: string | null) => {
     if (!next || next === tab) return;

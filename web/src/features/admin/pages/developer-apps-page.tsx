@@ -10,7 +10,7 @@ import { AdminPage } from '../components/admin-page.tsx';
 import { AppListFilters, appNameColumn } from '../components/app-list-filters.tsx';
 import { Tick } from '../components/tick.tsx';
 
-/** Admin > Developer Apps (spec §2): every app, searchable, filtered by creator, sortable. */
+/** Admin > Developer Apps (spec admin §2): every app, searchable, filtered by creator, sortable. */
 export function DeveloperAppsPage() {
   const { t } = useTranslation();
   const list = useListParams(APP_LIST_FILTERS);

@@ -10,7 +10,7 @@ import { AdminPage } from '../components/admin-page.tsx';
 
 const FILTERS = ['search', 'sort'] as const;
 
-/** Admin > Developers, titled Registered Developers (spec §2). */
+/** Admin > Developers, titled Registered Developers (spec admin §2). */
 export function DevelopersPage() {
   const { t } = useTranslation();
   const list = useListParams(FILTERS);

@@ -10,7 +10,7 @@ import { adminOauthQuery, OAUTH_LIST_FILTERS } from '../api.ts';
 import { AdminListBody } from '../components/admin-list-body.tsx';
 import { AdminPage } from '../components/admin-page.tsx';
 
-/** Admin > OAuth Applications (spec §2); the environment selector is hidden in FedRAMP. */
+/** Admin > OAuth Applications (spec admin §2); the environment selector is hidden in FedRAMP. */
 export function OauthApplicationsPage() {
   const { t } = useTranslation();
   const { fedramp } = useConfig();

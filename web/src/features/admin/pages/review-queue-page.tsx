@@ -28,7 +28,7 @@ function ReviewLabels({ row }: { row: ReviewQueueRow }) {
   );
 }
 
-/** Admin > Developer Apps > Review Queue (spec §2): what waits for a reviewer. */
+/** Admin > Developer Apps > Review Queue (spec admin §2): what waits for a reviewer. */
 export function ReviewQueuePage() {
   const { t } = useTranslation();
   const list = useListParams(APP_LIST_FILTERS);

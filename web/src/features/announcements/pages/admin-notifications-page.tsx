@@ -22,7 +22,7 @@ function Tick({ value }: { value: boolean }) {
   );
 }
 
-/** Shown to developers: published, not a draft and past its show-after date (spec §4). */
+/** Shown to developers: published, not a draft and past its show-after date (spec admin §4). */
 const isVisible = (row: AdminNotification) => row.visible && !row.draft && row.visible_by_show_after;
 
 export function AdminNotificationsPage() {

@@ -36,7 +36,7 @@ const valuesOf = (app: DeveloperApp) => ({
   connectable: app.connectable,
 });
 
-/** Settings fields as spec §2 Settings tab lists them; Save only when allowed and changed. */
+/** Settings fields as spec developer-apps §2 Settings tab lists them; Save only when allowed and changed. */
 export function AppSettingsCard({
   app,
   permissions,

@@ -23,7 +23,7 @@ export function CreateAppModal({ opened, onClose }: { opened: boolean; onClose: 
     validate: { internal_name: (value) => (value.trim() ? null : t('apps.create.nameRequired')) },
   });
 
-  // Spec §4/§9: poll every second; the redirect comes 10 s after the click at the latest, even
+  // Spec developer-apps §4/§9: poll every second; the redirect comes 10 s after the click at the latest, even
   // when a poll is still on its way.
   const waitForSandbox = (id: string, deadline: number) =>
     new Promise<void>((resolve) => {

@@ -23,8 +23,8 @@ export type LogoMutations = {
 const LOGO_TYPES = ['image/png', 'image/jpeg'];
 
 /**
- * App avatar (spec §2 Settings): one JPEG or PNG, uploaded as soon as it is dropped or chosen; the
- * server checks the content. A failure goes to the settings card's banner (`onError`).
+ * App avatar (spec developer-apps §2 Settings): one JPEG or PNG, uploaded as soon as it is dropped or chosen;
+ * the server checks the content. A failure goes to the settings card's banner (`onError`).
  */
 export function LogoField({
   previewUrl,

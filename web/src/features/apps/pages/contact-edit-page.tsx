@@ -16,7 +16,9 @@ import { ApiRequestError, errorsJoined } from '../../../lib/api.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { appQuery, useUpdateContact } from '../api.ts';
 
-/** `/developer_apps/:id/contacts/:contactId/edit`: the contact's `links.edit` (spec §2, §3). */
+/**
+ * `/developer_apps/:id/contacts/:contactId/edit`: the contact's `links.edit` (spec developer-apps §2, §3).
+ */
 export function ContactEditPage() {
   const { t } = useTranslation();
   const { id, contactId } = useParams() as { id: string; contactId: string };

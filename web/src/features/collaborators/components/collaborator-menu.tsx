@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 export type MenuAction = 'cancel' | 'remove' | 'transfer';
 
-/** The row menu; shows only the actions the rules allow for this row (spec §6). */
+/** The row menu; shows only the actions the rules allow for this row (spec developer-apps §6). */
 export function CollaboratorMenu({
   who,
   actions,

@@ -6,7 +6,7 @@ type Props = {
   role: AppRole;
   /** Who the row is, for the checkboxes' accessible names. */
   who: string;
-  /** Admin/developer may change (spec §5); the owner box is always fixed. */
+  /** Admin/developer may change (spec developer-apps §5); the owner box is always fixed. */
   editable: boolean;
   busy?: boolean;
   onChange: (role: 'admin' | 'developer') => void;

@@ -1,7 +1,7 @@
 import { Drawer } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** The component side panel and the permissions drawer are 804 px wide (spec §2, §9). */
+/** The component side panel and the permissions drawer are 804 px wide (spec developer-apps §2, §9). */
 const PANEL_WIDTH = 804;
 
 /** A right-hand drawer whose form is mounted only while open (each opening starts afresh). */

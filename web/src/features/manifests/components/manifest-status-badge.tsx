@@ -13,8 +13,8 @@ const COLORS: Record<ManifestHeaderStatus['color'], MantineColor> = {
 };
 
 /**
- * The manifest header status (spec §4) from the newest sandbox and the newest production version:
- * Draft, Ready for Testing, Promoted, Approved Version, Under Review or Unknown State.
+ * The manifest header status (spec developer-apps §4) from the newest sandbox and the newest production
+ * version: Draft, Ready for Testing, Promoted, Approved Version, Under Review or Unknown State.
  */
 export function ManifestStatusBadge({
   newestSandbox,

@@ -21,7 +21,7 @@ import { ViewManifestModal } from './view-manifest-modal.tsx';
 type Tab = 'sandbox' | 'production';
 
 /**
- * The classic page's Manifests section (spec §2, §4): the header status, Sandbox (default) and
+ * The classic page's Manifests section (spec developer-apps §2, §4): the header status, Sandbox (default) and
  * Production tabs with their tables, the editor for new sandbox versions, promotion and review.
  * FedRAMP has no sandbox, so only production versions are shown there.
  */

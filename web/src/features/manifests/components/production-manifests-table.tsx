@@ -11,8 +11,8 @@ import { useVersionPages, VersionPages } from './version-pages.tsx';
 const STATE_COLOR = { confidential: 'gray', in_review: 'yellow', published: 'green' } as const;
 
 /**
- * Production versions (spec §2): version, released to production, app version key, published to
- * marketplace, release notes (with semantic versions) and the review state with its actions.
+ * Production versions (spec developer-apps §2): version, released to production, app version key, published
+ * to marketplace, release notes (with semantic versions) and the review state with its actions.
  * `withReviewNotes` adds the notes of the review (the developer's, the reviewer's): the admin app
  * page's reviewers read them there.
  */

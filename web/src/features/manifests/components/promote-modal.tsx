@@ -11,7 +11,7 @@ import { usePromote } from '../api.ts';
 
 /**
  * Promotes a sandbox version to production with its release notes (required when semantic versions
- * are on, spec §5). `manifest` null keeps it closed.
+ * are on, spec developer-apps §5). `manifest` null keeps it closed.
  */
 type PromoteProps<M extends Manifest | null> = {
   appId: string;

@@ -3,7 +3,10 @@ import type { Manifest } from '@portal/contracts';
 import { versionLabel } from '@portal/contracts/manifest-rules';
 import { useTranslation } from 'react-i18next';
 
-/** A production version's release notes: its semantic version, the date and the changelog (spec §2). */
+/**
+ * A production version's release notes: its semantic version, the date and the changelog
+ * (spec developer-apps §2).
+ */
 export function ReleaseNotesModal({ manifest, onClose }: { manifest: Manifest | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (

@@ -15,8 +15,8 @@ const CHANGE: Record<ReviewAction, Omit<ReviewChange, 'id' | 'notes'>> = {
 };
 
 /**
- * A production version's review buttons (spec §4): Submit for Review (with notes) when submittable,
- * Withdraw when in review; platform admins Approve or Reject (with notes) a version in review.
+ * A production version's review buttons (spec developer-apps §4): Submit for Review (with notes) when
+ * submittable, Withdraw when in review; platform admins Approve or Reject (with notes) a version in review.
  * A refused change (409) goes to `onError`, the section's banner.
  */
 export function ReviewActions({

@@ -13,8 +13,8 @@ import { appVersionKeyColumn, createdAt, PromoteOrView } from './manifest-column
 import { useVersionPages } from './version-pages.tsx';
 
 /**
- * Sandbox versions (spec §2): version, created, app version key, promote or view. The latest only
- * until "Show old versions" lists them all, newest version first.
+ * Sandbox versions (spec developer-apps §2): version, created, app version key, promote or view. The latest
+ * only until "Show old versions" lists them all, newest version first.
  */
 export function SandboxManifestsTable({
   appId,

@@ -5,15 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 
-/** Why the version given is not acceptable here, or null (spec §5: required, major.minor.patch). */
+/**
+ * Why the version given is not acceptable here, or null (spec developer-apps §5: required,
+ * major.minor.patch).
+ */
 function versionProblem(value: string): string | null {
   if (!value.trim()) return MANIFEST_MESSAGES.semanticVersionRequired;
   return SEMANTIC_VERSION_PATTERN.test(value.trim()) ? null : MANIFEST_MESSAGES.semanticVersionFormat;
 }
 
 /**
- * What a refused save says (spec §8 "Semantic version failure"): the first message of the server's
- * details (its field errors, then its errors list), else its message, else 'Something went wrong
+ * What a refused save says (spec developer-apps §8 "Semantic version failure"): the first message of the
+ * server's details (its field errors, then its errors list), else its message, else 'Something went wrong
  * when saving the new version.'
  */
 export function semanticVersionFailure(error: unknown): string {
@@ -23,8 +26,8 @@ export function semanticVersionFailure(error: unknown): string {
 }
 
 /**
- * The semantic-version modal (spec §2, Configurations and Versions tabs): asks for the new version's
- * semantic version, prefilled with the suggestion, and hands it to `onSubmit` (which saves the
+ * The semantic-version modal (spec developer-apps §2, Configurations and Versions tabs): asks for the new
+ * version's semantic version, prefilled with the suggestion, and hands it to `onSubmit` (which saves the
  * version). A refusal is shown in the modal; success closes it.
  */
 export function SemanticVersionModal({

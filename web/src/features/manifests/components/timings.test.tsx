@@ -1,5 +1,5 @@
-// The spec's timings (§4, §9) to the millisecond, on a fake clock: validation 1000 ms after the last
-// keystroke, 'copied' for 1500 ms, the copy toast for 2 s.
+// The timings of spec developer-apps §4 and §9, to the millisecond, on a fake clock: validation 1000 ms after
+// the last keystroke, 'copied' for 1500 ms, the copy toast for 2 s.
 import { notificationsStore } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, renderHook, screen } from '@testing-library/react';

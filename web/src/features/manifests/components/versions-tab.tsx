@@ -12,9 +12,9 @@ import { useVersionPages, VersionPages } from './version-pages.tsx';
 import { ViewManifestModal } from './view-manifest-modal.tsx';
 
 /**
- * The tabbed page's Versions tab (spec §2): every version of the app, newest first by created_at,
- * with version, created at, app version key and published to marketplace; FedRAMP lists production
- * versions only. Each can be viewed (read-only JSON, Copy); a promotable sandbox version can be
+ * The tabbed page's Versions tab (spec developer-apps §2): every version of the app, newest first by
+ * created_at, with version, created at, app version key and published to marketplace; FedRAMP lists
+ * production versions only. Each can be viewed (read-only JSON, Copy); a promotable sandbox version can be
  * promoted when `canPromote`.
  */
 export function VersionsTab({

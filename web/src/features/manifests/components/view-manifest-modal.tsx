@@ -8,7 +8,10 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Copies text; the button reads 'copied' for 1500 ms and a toast confirms for 2 s (spec §4, §9). */
+/**
+ * Copies text; the button reads 'copied' for 1500 ms and a toast confirms for 2 s
+ * (spec developer-apps §4, §9).
+ */
 export function CopyJsonButton({ text }: { text: string }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);

@@ -22,7 +22,7 @@ describe('draftSchemaVersion', () => {
     ['{"schema_version": "3"}', '3'],
     ['{"schema_version": "3.2"}', '3'],
     ['{"schema_version": "4.1"}', '4.1'],
-    // The editor's default, 3 (spec §9), when the draft names nothing readable.
+    // The editor's default, 3 (spec developer-apps §9), when the draft names nothing readable.
     ['{"schema_version": "9"}', '3'],
     ['{}', '3'],
     ['{', '3'],

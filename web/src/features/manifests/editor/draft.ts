@@ -29,13 +29,16 @@ export const formatDraft = (content: unknown) => JSON.stringify(content, null, 2
 
 /**
  * The schema version a draft is written in ("3.2" belongs to 3), or the editor's default, 3, when
- * the draft cannot be read or names no known version (spec §4).
+ * the draft cannot be read or names no known version (spec developer-apps §4).
  */
 export function draftSchemaVersion(parsed: ParsedDraft): ManifestSchemaVersion {
   return (parsed.ok && schemaFamily(parsed.content.schema_version)) || DEFAULT_MANIFEST_SCHEMA_VERSION;
 }
 
-/** The highest template key, which the default draft uses (spec §4): "4.1" over "3", numerically. */
+/**
+ * The highest template key, which the default draft uses (spec developer-apps §4): "4.1" over "3",
+ * numerically.
+ */
 export function highestTemplateKey(templates: Record<string, unknown>): ManifestSchemaVersion {
   const known = Object.keys(templates).filter((key): key is ManifestSchemaVersion =>
     (MANIFEST_SCHEMA_VERSIONS as readonly string[]).includes(key),

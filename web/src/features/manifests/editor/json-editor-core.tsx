@@ -13,7 +13,9 @@ export type JsonEditorProps = {
   readOnly?: boolean;
 };
 
-/** A JSON editor that marks syntax errors itself (spec §5: syntax errors come from the editor). */
+/**
+ * A JSON editor that marks syntax errors itself (spec developer-apps §5: syntax errors come from the editor).
+ */
 export function JsonEditorCore({
   value,
   onChange,

@@ -53,9 +53,9 @@ export type ManifestEditorModalProps = {
 };
 
 /**
- * The full-screen manifest editor (spec §2, §4, §5): semantic version, snippet helpers, permission
- * builder, JSON editor and the validation banner. Create is enabled only once the server has passed
- * the current draft. Closing discards the draft; the next opening starts again (Cancel resets).
+ * The full-screen manifest editor (spec developer-apps §2, §4, §5): semantic version, snippet helpers,
+ * permission builder, JSON editor and the validation banner. Create is enabled only once the server has
+ * passed the current draft. Closing discards the draft; the next opening starts again (Cancel resets).
  */
 export function ManifestEditorModal({ opened, onClose, ...props }: ManifestEditorModalProps) {
   const { t } = useTranslation();

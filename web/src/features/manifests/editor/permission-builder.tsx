@@ -17,8 +17,8 @@ import { ResponsiveTable } from '../../../components/responsive-table.tsx';
 type Direction = 'ascending' | 'descending';
 
 /**
- * One scope's tools against the levels None / Read-Only / Standard / Admin (spec §2): sortable by
- * tool (ascending first), each level column 20% wide, levels a tool does not allow disabled.
+ * One scope's tools against the levels None / Read-Only / Standard / Admin (spec developer-apps §2): sortable
+ * by tool (ascending first), each level column 20% wide, levels a tool does not allow disabled.
  */
 export function PermissionTable({
   scope,

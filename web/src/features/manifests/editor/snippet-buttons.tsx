@@ -9,8 +9,8 @@ import { manifestSnippetsQuery } from '../api.ts';
 type SnippetKey = keyof ManifestSnippets;
 
 /**
- * The component snippet helpers (spec §2): data connection (oauth), embedded (iframe or full screen)
- * and side panel. A click hands the snippet's content to `onInsert`, which merges it into the draft;
+ * The component snippet helpers (spec developer-apps §2): data connection (oauth), embedded (iframe or full
+ * screen) and side panel. A click hands the snippet's content to `onInsert`, which merges it into the draft;
  * without an existing manifest (schema 3) the server gives whole manifests to start from.
  */
 export function SnippetButtons({

@@ -20,8 +20,8 @@ export type ValidationState =
   | { status: 'failed'; error: unknown };
 
 /**
- * Validates the editor's text with the server once typing has paused for 1 s (spec §4, §9): syntax
- * errors are the editor's, schema and rule violations the server's. Only `passed` allows Create.
+ * Validates the editor's text with the server once typing has paused for 1 s (spec developer-apps §4, §9):
+ * syntax errors are the editor's, schema and rule violations the server's. Only `passed` allows Create.
  */
 export function useManifestValidation(
   appId: string,

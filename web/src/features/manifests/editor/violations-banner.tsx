@@ -15,7 +15,10 @@ function ViolationItem({ violation }: { violation: ManifestViolation }) {
   );
 }
 
-/** The server's violations: one is shown as it is; more collapse to a count with Show/Hide (spec §8). */
+/**
+ * The server's violations: one is shown as it is; more collapse to a count with Show/Hide
+ * (spec developer-apps §8).
+ */
 export function ViolationsList({ errors }: { errors: ManifestViolation[] }) {
   const { t } = useTranslation();
   const [opened, { toggle }] = useDisclosure(false);
@@ -46,8 +49,8 @@ export function ViolationsList({ errors }: { errors: ManifestViolation[] }) {
 }
 
 /**
- * The editor's validation banner (spec §8): unreadable JSON, the validation call's own error under
- * an Error title, or the draft's violations. Nothing while the draft passes or is being checked.
+ * The editor's validation banner (spec developer-apps §8): unreadable JSON, the validation call's own error
+ * under an Error title, or the draft's violations. Nothing while the draft passes or is being checked.
  */
 export function ViolationsBanner({ state }: { state: ValidationState }) {
   const { t } = useTranslation();

@@ -31,8 +31,8 @@ export function LazyMarketplaceListingEditor(props: MarketplaceListingEditorProp
 }
 
 /**
- * The app page's marketplace listing card (spec §2), on the classic page and as the tabbed page's
- * Marketplace Listing tab: the activation screen until the marketplace is enabled for the app, then
+ * The app page's marketplace listing card (spec developer-apps §2), on the classic page and as the tabbed
+ * page's Marketplace Listing tab: the activation screen until the marketplace is enabled for the app, then
  * the listing editor. `onDirtyChange` lets a host with tabs ask before leaving unsaved changes.
  */
 export function MarketplaceListingCard({

@@ -7,7 +7,7 @@ import type { MetricsDay } from '../api.ts';
 
 /**
  * Every day of the span with its counts, newest first (the days a reader asks about most), 25 days
- * a page (admin spec §9). Paged here: the whole span is already in the one metrics answer.
+ * a page (spec admin §9). Paged here: the whole span is already in the one metrics answer.
  */
 export function DailyCountsTable({ days }: { days: MetricsDay[] }) {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { track } from '../../../lib/analytics.ts';
 
 /**
- * The CSV export (admin spec §7): a plain link to `{app page}/installations.csv`, so the browser
+ * The CSV export (spec admin §7): a plain link to `{app page}/installations.csv`, so the browser
  * navigates and downloads (the server sends it on to the API route), and the click is tracked.
  */
 export function ExportCsvButton({

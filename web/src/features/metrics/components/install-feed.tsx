@@ -3,7 +3,7 @@ import type { AppInstallation } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Who installed the app (admin spec §2): company, a demo tag, the installing user's e-mail (staff
+ * Who installed the app (spec admin §2): company, a demo tag, the installing user's e-mail (staff
  * only: `showEmails`), when it last changed on the platform and the status, uppercased.
  */
 export function InstallFeed({

@@ -13,14 +13,14 @@ import { MetricsChart } from '../components/metrics-chart.tsx';
 export type EngagementReportProps = {
   appId: string;
   appName: string;
-  /** The app page the report sits on; the CSV is `{appPage}/installations.csv` (admin spec §7). */
+  /** The app page the report sits on; the CSV is `{appPage}/installations.csv` (spec admin §7). */
   appPage: string;
-  /** The install feed shows the installing user's e-mail in the admin view only (spec §6). */
+  /** The install feed shows the installing user's e-mail in the admin view only (spec admin §6). */
   showEmails: boolean;
 };
 
 /**
- * The App Engagement Report (admin spec §2) over the last 90 days: KPI cards, the chart of both
+ * The App Engagement Report (spec admin §2) over the last 90 days: KPI cards, the chart of both
  * daily series, the daily counts table and the install feed; `noMetricsAvailable` when there is
  * nothing to show. The developer's tab and the admin's tab both render it.
  */

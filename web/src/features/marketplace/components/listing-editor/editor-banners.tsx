@@ -26,7 +26,10 @@ export function IntroBanner() {
   );
 }
 
-/** The listing's state (spec §4): In Review, Rejected with the reviewer's notes, Approved, Published. */
+/**
+ * The listing's state (spec developer-apps §4): In Review, Rejected with the reviewer's notes, Approved,
+ * Published.
+ */
 export function StateBanner({ submission, admin }: { submission: Submission | null; admin: boolean }) {
   const { t } = useTranslation();
   if (!submission) return null;

@@ -100,7 +100,7 @@ export function YesNo({
   );
 }
 
-/** Rows of which at least one remains; a row is added only from the last one (spec §4). */
+/** Rows of which at least one remains; a row is added only from the last one (spec developer-apps §4). */
 export function Rows<T>({
   rows,
   max,

@@ -27,7 +27,7 @@ export type MarketplaceListingEditorProps = {
 };
 
 /**
- * The marketplace listing editor (developer spec §2, §4, §5; admin spec §2, §4): the developer's
+ * The marketplace listing editor (spec developer-apps §2, §4, §5; spec admin §2, §4): the developer's
  * form on the classic app page, and with `mode="admin"` the Marketplace Listing tab of the admin
  * app page (review status, admin message, concierge options, approve and reject, markers).
  */

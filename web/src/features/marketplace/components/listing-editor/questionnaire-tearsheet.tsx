@@ -62,8 +62,8 @@ function details(q: SecurityQuestionnaire, question: SecurityQuestion): string |
 }
 
 /**
- * The questionnaire tearsheet (spec §2): a read-only view on the right, 900 px wide, the answers
- * explained in four blocks, and a close button.
+ * The questionnaire tearsheet (spec developer-apps §2): a read-only view on the right, 900 px wide, the
+ * answers explained in four blocks, and a close button.
  */
 export function QuestionnaireTearsheet({
   questionnaire: q,

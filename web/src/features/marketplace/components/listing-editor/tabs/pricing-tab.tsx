@@ -46,7 +46,10 @@ export function PricingTab() {
   );
 }
 
-/** Regions with their countries (spec §4): all regions, tri-state regions, countries in 3 columns. */
+/**
+ * Regions with their countries (spec developer-apps §4): all regions, tri-state regions, countries in 3
+ * columns.
+ */
 function RegionsField() {
   const { t } = useTranslation();
   const { values, set, readOnly } = useFieldKit();
