@@ -1,5 +1,5 @@
 // Every list the bench times. A feature that adds a list adds one line here (and, if its table is
-// new, a chunk in seed.ts). A list the server does not have yet (404) is reported as skipped.
+// new, a chunk in seed-rows.ts). A list the server does not have yet (404) is reported as skipped.
 
 export type ListBench = {
   name: string;

@@ -21,7 +21,8 @@ import {
 } from './measure.ts';
 import { type RunningServer, startBare, startPortal } from './processes.ts';
 import { checksOf, type DatabaseResult, markdownTable, type SeedResult } from './report.ts';
-import { BENCH_ADMIN, BENCH_DEVELOPER, BENCH_PASSWORD, seedSizes } from './seed.ts';
+import { BENCH_ADMIN, BENCH_DEVELOPER, BENCH_PASSWORD } from './seed.ts';
+import { seedSizes } from './seed-sizes.ts';
 import { openTarget, plannedTargets, postgresVersion, type Target } from './targets.ts';
 
 const env = process.env;

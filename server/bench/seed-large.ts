@@ -9,7 +9,8 @@ import { DataDirLockedError } from '../src/db/client.ts';
 import { users } from '../src/db/schema/index.ts';
 import { createLogger } from '../src/platform/logger.ts';
 import { seedDemo } from '../src/seed.ts';
-import { BENCH_ADMIN, BENCH_DEVELOPER, BENCH_PASSWORD, seed, seedSizes } from './seed.ts';
+import { BENCH_ADMIN, BENCH_DEVELOPER, BENCH_PASSWORD, seed } from './seed.ts';
+import { seedSizes } from './seed-sizes.ts';
 
 const rows = Number(process.env.SEED_ROWS ?? 1_000_000);
 if (!Number.isInteger(rows) || rows < 100) {

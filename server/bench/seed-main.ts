@@ -6,7 +6,8 @@ import { loadConfig } from '../src/config.ts';
 import { openPglite } from '../src/db/client.ts';
 import { createLogger } from '../src/platform/logger.ts';
 import type { SeedResult } from './report.ts';
-import { seed, seedSizes } from './seed.ts';
+import { seed } from './seed.ts';
+import { seedSizes } from './seed-sizes.ts';
 
 const rows = Number(process.env.BENCH_ROWS);
 const config = loadConfig({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   Contact,
   OAUTH_ENVIRONMENTS,
+  OauthSettings,
   PRODUCTION_ACCESS,
   SandboxOauthApp,
   UpdateDeveloperAppBody,
@@ -15,12 +16,17 @@ const userId = z.string().min(1).max(100);
 const ownerIds = z.union([userId, z.array(userId).max(50)]).optional();
 const flag = z.enum(['true', 'false']).optional();
 
-/** `GET /admin/developer_apps` (spec admin §7). */
-export const AdminDeveloperAppsQuery = pageQuery(ADMIN_PER_PAGE).extend({
+/** The filters of the staff lists of apps: a search, owners, in review, deleted ones too. */
+const appListFilters = {
   ...SearchFilter.shape,
   'filters[owner_id][]': ownerIds,
   'filters[in_review]': flag,
   'filters[with_deleted]': flag,
+};
+
+/** `GET /admin/developer_apps` (spec admin §7). */
+export const AdminDeveloperAppsQuery = pageQuery(ADMIN_PER_PAGE).extend({
+  ...appListFilters,
   sort: sortParam(['internal_name', 'created_at', 'updated_at'], '-created_at'),
 });
 export type AdminDeveloperAppsQuery = z.infer<typeof AdminDeveloperAppsQuery>;
@@ -90,10 +96,7 @@ export type AdminOauthApplication = z.infer<typeof AdminOauthApplication>;
 
 /** `GET /admin/review_queue` (spec admin §2 Review Queue; the path is ours). */
 export const ReviewQueueQuery = pageQuery(ADMIN_PER_PAGE).extend({
-  ...SearchFilter.shape,
-  'filters[owner_id][]': ownerIds,
-  'filters[in_review]': flag,
-  'filters[with_deleted]': flag,
+  ...appListFilters,
   sort: sortParam(['internal_name', 'owner', 'in_review_at'], '-in_review_at'),
 });
 export type ReviewQueueQuery = z.infer<typeof ReviewQueueQuery>;
@@ -122,10 +125,7 @@ export const AdminDeveloperApp = z.object({
   owner: z.object({ id: z.string(), name: z.string(), email: z.string(), procore_id: z.number().int() }),
   production_access: z.enum(PRODUCTION_ACCESS),
   requested_confidential: z.boolean().nullable(),
-  redirect_uri: z.string(),
-  allowed_cors_domain: z.string(),
-  confidential: z.boolean(),
-  grant_type: z.string(),
+  ...OauthSettings.shape,
   legacy: z.boolean(),
   connectable: z.boolean(),
   marketplace_enabled: z.boolean(),

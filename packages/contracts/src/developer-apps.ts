@@ -3,6 +3,7 @@ import { pageQuery, SearchFilter } from './pagination.ts';
 import { APP_ROLES } from './rules/app-roles.ts';
 import { corsDomainError, redirectUriError } from './rules/app-validation.ts';
 import { APP_NAME_MAX_LENGTH, APPS_PER_PAGE, REDIRECT_URI_MAX_LENGTH } from './rules/limits.ts';
+import { booleans } from './shapes.ts';
 
 export const PRODUCTION_ACCESS = ['none', 'production_pending', 'production_approved'] as const;
 export const SANDBOX_STATUSES = ['pending', 'live', 'failed'] as const;
@@ -16,30 +17,29 @@ const internalName = z
   .min(1, INTERNAL_NAME_REQUIRED)
   .max(APP_NAME_MAX_LENGTH);
 
-const redirectUri = z
-  .string()
-  .max(REDIRECT_URI_MAX_LENGTH)
-  .superRefine((value, ctx) => {
-    const message = redirectUriError(value);
-    if (message) ctx.addIssue({ code: 'custom', message });
-  })
-  .meta({
-    description:
-      'One redirect URI per line: HTTPS, http://localhost, a custom scheme, or the out-of-band URI.',
-    examples: ['https://app.example.com/callback', 'https://a.example.com/cb\nhttp://localhost:3000/cb', ''],
-  });
+/** A settings text checked by one of the shared app rules (the rule's message is the issue's). */
+const checkedText = (
+  rule: (value: string) => string | null,
+  meta: { description: string; examples: string[] },
+) =>
+  z
+    .string()
+    .max(REDIRECT_URI_MAX_LENGTH)
+    .superRefine((value, ctx) => {
+      const message = rule(value);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    })
+    .meta(meta);
 
-const corsDomains = z
-  .string()
-  .max(REDIRECT_URI_MAX_LENGTH)
-  .superRefine((value, ctx) => {
-    const message = corsDomainError(value);
-    if (message) ctx.addIssue({ code: 'custom', message });
-  })
-  .meta({
-    description: 'Comma-separated origins (scheme://host[:port], no path).',
-    examples: ['https://app.example.com', 'https://a.example.com, http://localhost:3000', ''],
-  });
+const redirectUri = checkedText(redirectUriError, {
+  description: 'One redirect URI per line: HTTPS, http://localhost, a custom scheme, or the out-of-band URI.',
+  examples: ['https://app.example.com/callback', 'https://a.example.com/cb\nhttp://localhost:3000/cb', ''],
+});
+
+const corsDomains = checkedText(corsDomainError, {
+  description: 'Comma-separated origins (scheme://host[:port], no path).',
+  examples: ['https://app.example.com', 'https://a.example.com, http://localhost:3000', ''],
+});
 
 /** `POST /api/v1/developer_apps`. Creating an app accepts the terms and conditions. */
 export const CreateDeveloperAppBody = z.strictObject({ internal_name: internalName });
@@ -123,6 +123,14 @@ export const UpdateDeveloperAppForm = z
   .partial()
   .strict();
 
+/** An app's OAuth client settings, as the app, its sandbox client and the staff view show them. */
+export const OauthSettings = z.object({
+  redirect_uri: z.string(),
+  confidential: z.boolean(),
+  grant_type: z.string(),
+  allowed_cors_domain: z.string(),
+});
+
 export const SandboxOauthApp = z.object({
   id: z.string(),
   status: z.enum(SANDBOX_STATUSES),
@@ -131,10 +139,7 @@ export const SandboxOauthApp = z.object({
   app_id: z.string().nullable(),
   oauth_application_id: z.string().nullable(),
   secret_masked: z.string().nullable(),
-  redirect_uri: z.string(),
-  confidential: z.boolean(),
-  grant_type: z.string(),
-  allowed_cors_domain: z.string(),
+  ...OauthSettings.shape,
   procore_app_id: z.string(),
   failure_message: z.string().nullable(),
   created_at: z.string(),
@@ -160,10 +165,7 @@ export const DeveloperApp = z.object({
   uid: z.string().nullable(),
   production_access: z.enum(PRODUCTION_ACCESS),
   requested_confidential: z.boolean().nullable(),
-  redirect_uri: z.string(),
-  confidential: z.boolean(),
-  grant_type: z.string(),
-  allowed_cors_domain: z.string(),
+  ...OauthSettings.shape,
   legacy: z.boolean(),
   connectable: z.boolean(),
   thumbnail_url: z.string().nullable(),
@@ -220,18 +222,19 @@ export type DeveloperAppSummary = z.infer<typeof DeveloperAppSummary>;
 export const DeveloperAppsQuery = pageQuery(APPS_PER_PAGE).extend(SearchFilter.shape);
 export type DeveloperAppsQuery = z.infer<typeof DeveloperAppsQuery>;
 
-export const DeveloperAppPermissions = z.object({
-  canEdit: z.boolean(),
-  canModifyCredentials: z.boolean(),
-  canModifyManifests: z.boolean(),
-  canViewClientCredentials: z.boolean(),
-  canSetSemanticVersions: z.boolean(),
-  canCreateSandboxManifests: z.boolean(),
-  canGenerateFakeSandbox: z.boolean(),
-  canSubmitMarketplaceApp: z.boolean(),
-  canDestroy: z.boolean(),
-  canGenerateSandbox: z.boolean(),
-  isPlatformEmployee: z.boolean(),
+export const DeveloperAppPermissions = booleans(
+  'canEdit',
+  'canModifyCredentials',
+  'canModifyManifests',
+  'canViewClientCredentials',
+  'canSetSemanticVersions',
+  'canCreateSandboxManifests',
+  'canGenerateFakeSandbox',
+  'canSubmitMarketplaceApp',
+  'canDestroy',
+  'canGenerateSandbox',
+  'isPlatformEmployee',
+).extend({
   /** Fields the caller may not change, with the reason (published app or role). */
   appFieldPermissions: z.record(z.string(), z.boolean()),
 });

@@ -5,13 +5,8 @@
  */
 import { z } from 'zod';
 import { HelpfulLink, ListingValues, SecurityQuestionnaire } from './marketplace-listing.ts';
-import { pageQuery, SearchFilter, sortParam } from './pagination.ts';
-import {
-  LISTING_ADMIN_MESSAGE_MAX_LENGTH,
-  LISTING_LONG_TEXT_MAX_LENGTH,
-  MARKETPLACE_PER_PAGE,
-} from './rules/limits.ts';
-import { MARKETPLACE_REGIONS } from './rules/marketplace-catalog.ts';
+import { LISTING_ADMIN_MESSAGE_MAX_LENGTH, LISTING_LONG_TEXT_MAX_LENGTH } from './rules/limits.ts';
+import { booleans } from './shapes.ts';
 
 export const SUBMISSION_STATES = ['draft', 'in_review', 'published'] as const;
 export type SubmissionState = (typeof SUBMISSION_STATES)[number];
@@ -25,6 +20,15 @@ export type MediaType = (typeof MEDIA_TYPES)[number];
  * rejected.
  */
 export const LISTING_REVIEW_EVENT = 'developers.apps.marketplace_listing.review_state_changed';
+
+/** The badges platform staff set on a listing, shown with it in the marketplace. */
+export const StaffBadges = booleans(
+  'beta',
+  'security_badge',
+  'is_concierge_app',
+  'made_by_procore',
+  'procore_certified_partner',
+);
 
 /** A picture, video, logo or document of a listing. */
 export const Attachment = z.object({
@@ -59,11 +63,7 @@ export const Submission = ListingValues.extend({
   showcase_video: Attachment.nullable(),
   security_questionnaire_document: Attachment.nullable(),
   /** Set by platform staff only. */
-  beta: z.boolean(),
-  security_badge: z.boolean(),
-  is_concierge_app: z.boolean(),
-  made_by_procore: z.boolean(),
-  procore_certified_partner: z.boolean(),
+  ...StaffBadges.shape,
   /** The reviewer's message to the developer, sanitized HTML (shown in the approval/rejection banner). */
   admin_message: z.string().nullable(),
   /** Staff's own notes; null for everyone else. */
@@ -82,12 +82,7 @@ export const Submission = ListingValues.extend({
   created_at: z.string(),
   updated_at: z.string(),
   /** What the caller may do with it now (in review, only staff may change it). */
-  permissions: z.object({
-    can_edit: z.boolean(),
-    can_submit: z.boolean(),
-    can_withdraw: z.boolean(),
-    can_review: z.boolean(),
-  }),
+  permissions: booleans('can_edit', 'can_submit', 'can_withdraw', 'can_review'),
 });
 export type Submission = z.infer<typeof Submission>;
 
@@ -141,38 +136,27 @@ const flags = z.record(z.string().max(100), z.boolean()).refine((map) => Object.
   message: 'Too many entries',
 });
 
-/** The editable fields, each optional: a save changes what it names. */
-const ListingFieldsBody = z.object({
-  public_name: text,
-  tagline: text,
-  description: text,
-  about: text,
-  built_by: text,
-  sold_by: text,
-  how_it_works: text,
-  category_ids: bounded(z.number().int(), 50),
-  app_version_id: text,
-  app_version: text,
-  draft_developer_notes: text,
+/**
+ * The editable fields, each optional: a save changes what it names. They are the listing's values
+ * (media aside: those change through their own attributes), lists bounded, and two flags more;
+ * `create_lead` is offered to platform employees only and refused from others.
+ */
+const ListingFieldsBody = ListingValues.omit({
+  small_logo_url: true,
+  pictures: true,
+  videos: true,
+  showcase_video: true,
+}).extend({
   costs_money: z.boolean(),
   installable: z.boolean(),
+  category_ids: bounded(z.number().int(), 50),
   feature_bullets: bounded(text, 20),
   helpful_links: bounded(HelpfulLink.strict(), 20),
+  website_link: HelpfulLink.strict().nullable(),
   requirements: bounded(text, 20),
   product_tools: flags,
   regions: flags,
   countries: flags,
-  support_email: text,
-  website_link: HelpfulLink.strict().nullable(),
-  contact_us_email: text,
-  learn_how_url: text,
-  /** Offered to platform employees only; refused from others. */
-  create_lead: z.boolean(),
-  subscription_required: z.boolean().nullable(),
-  connector_required: z.boolean().nullable(),
-  has_trials: z.boolean().nullable(),
-  pricing_url: text,
-  pricing_description: text,
   security_questionnaire: SecurityQuestionnaire.extend({
     data_processing_countries: bounded(z.string().max(10), 300),
     security_standard_ids: bounded(z.number().int(), 50),
@@ -216,11 +200,7 @@ export const SubmissionBody = ListingFieldsBody.partial()
     remove_media_ids: bounded(z.string().max(100), 100).optional(),
     /** `in_review` submits (or resubmits) a draft; `draft` withdraws one in review. */
     state: z.enum(['draft', 'in_review']).optional(),
-    beta: z.boolean().optional(),
-    security_badge: z.boolean().optional(),
-    is_concierge_app: z.boolean().optional(),
-    made_by_procore: z.boolean().optional(),
-    procore_certified_partner: z.boolean().optional(),
+    ...StaffBadges.partial().shape,
     /** HTML; sanitized when stored. Required when rejecting. */
     admin_message: z.string().max(LISTING_ADMIN_MESSAGE_MAX_LENGTH).nullable().optional(),
     notes: z.string().max(LISTING_LONG_TEXT_MAX_LENGTH).nullable().optional(),
@@ -252,9 +232,6 @@ export const SubmissionForm = z
   .partial()
   .catchall(z.string().describe('A field of the JSON body, by its bracketed name'));
 
-export const Category = z.object({ id: z.number().int(), label: z.string() });
-export type Category = z.infer<typeof Category>;
-
 /** `POST /api/v1/videos`: the uploaded video's id on the media host, and its name. */
 export const VideoUpload = z.object({ hashed_id: z.string(), name: z.string(), url: z.string() });
 export type VideoUpload = z.infer<typeof VideoUpload>;
@@ -267,78 +244,3 @@ export const VideoUploadForm = z.object({
 });
 
 export const HashedIdParams = z.object({ hashed_id: z.string().min(1).max(100) });
-export const SlugParams = z.object({ slug: z.string().min(1).max(200) });
-
-/** `GET /api/v1/marketplace/apps`: published listings, searched by name or tagline, filtered. */
-export const MarketplaceListQuery = pageQuery(MARKETPLACE_PER_PAGE)
-  .extend(SearchFilter.shape)
-  .extend({
-    'filters[category_id]': z.coerce.number().int().min(1).max(1_000_000).optional(),
-    'filters[region]': z
-      .enum(MARKETPLACE_REGIONS.map((region) => region.id) as [string, ...string[]])
-      .optional(),
-    sort: sortParam(['public_name', 'published_at'], 'public_name'),
-  });
-export type MarketplaceListQuery = z.infer<typeof MarketplaceListQuery>;
-
-const PublicMedia = Attachment.pick({
-  id: true,
-  type: true,
-  name: true,
-  description: true,
-  url: true,
-  width: true,
-  height: true,
-});
-
-export const MarketplaceListingSummary = z.object({
-  slug: z.string(),
-  developer_app_id: z.string(),
-  public_name: z.string(),
-  tagline: z.string().nullable(),
-  small_logo_url: z.string().nullable(),
-  categories: z.array(Category),
-  built_by: z.string().nullable(),
-  beta: z.boolean(),
-  security_badge: z.boolean(),
-  made_by_procore: z.boolean(),
-  procore_certified_partner: z.boolean(),
-  is_concierge_app: z.boolean(),
-  published_at: z.string().nullable(),
-});
-export type MarketplaceListingSummary = z.infer<typeof MarketplaceListingSummary>;
-
-/** One listing as the public marketplace shows it (or, for its people and staff, a draft's preview). */
-export const MarketplaceListing = MarketplaceListingSummary.extend({
-  /** A draft shown through the preview path: not in the marketplace. */
-  preview: z.boolean(),
-  submission_id: z.string(),
-  description: z.string().nullable(),
-  about: z.string().nullable(),
-  how_it_works: z.string().nullable(),
-  sold_by: z.string().nullable(),
-  feature_bullets: z.array(z.string()),
-  helpful_links: z.array(z.object({ label: z.string(), url: z.string() })),
-  requirements: z.array(z.string()),
-  product_tools: z.array(z.object({ id: z.string(), title: z.string() })),
-  regions: z.array(z.object({ id: z.string(), name: z.string() })),
-  countries: z.array(z.object({ code: z.string(), name: z.string() })),
-  support_email: z.string().nullable(),
-  website_link: z.object({ label: z.string(), url: z.string() }).nullable(),
-  /** The contact button: an e-mail, a learn-how link, or a lead form. */
-  contact: z.object({
-    option: z.enum(['contact_us', 'learn_how', 'lead']).nullable(),
-    email: z.string().nullable(),
-    url: z.string().nullable(),
-  }),
-  pricing_description: z.string().nullable(),
-  pricing_url: z.string().nullable(),
-  costs_money: z.boolean(),
-  has_trials: z.boolean().nullable(),
-  connector_required: z.boolean().nullable(),
-  subscription_required: z.boolean().nullable(),
-  pictures: z.array(PublicMedia),
-  videos: z.array(PublicMedia),
-  showcase_video: PublicMedia.nullable(),
-});
-export type MarketplaceListing = z.infer<typeof MarketplaceListing>;

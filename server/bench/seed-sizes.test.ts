@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { seedSizes } from './seed.ts';
+import { seedSizes } from './seed-sizes.ts';
 
 test('seed sizes: a million rows per table, 1 % of the apps the developer’s, the rest other users’', () => {
   assert.deepEqual(seedSizes(1_000_000, undefined), {

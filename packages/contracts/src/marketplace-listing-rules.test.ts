@@ -3,15 +3,13 @@ import { describe, test } from 'node:test';
 import {
   CONTACT_OR_LEARN_HOW_KEY,
   EMPTY_SECURITY_QUESTIONNAIRE,
-  type ListingRuleOptions,
   type ListingValues,
-  listingErrors,
-  listingSchema,
   LISTING_MESSAGES as M,
   REGION_OR_COUNTRY_KEY,
   SECURITY_QUESTIONS,
   type SecurityQuestionnaire,
 } from './marketplace-listing.ts';
+import { type ListingRuleOptions, listingErrors, listingSchema } from './marketplace-listing-rules.ts';
 
 const REVIEW: ListingRuleOptions = { forReview: true, fedramp: false, securityQuestionnaire: false };
 const DRAFT: ListingRuleOptions = { ...REVIEW, forReview: false };
