@@ -6,7 +6,7 @@ import { AppError, fieldError } from '../../platform/errors.ts';
 import { formParts, unreadable } from '../../platform/http/form-data.ts';
 import { isStorableText, unstorableTextError } from '../../platform/http/storable-text.ts';
 import { type PendingUpload, streamUpload } from '../../platform/http/uploads.ts';
-import { UNKNOWN_FIELD, validationError } from '../../platform/http/validation.ts';
+import { fieldMessages, UNKNOWN_FIELD, validationError } from '../../platform/http/validation.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { LOGO_ONE_FILE_MESSAGE, LOGO_SIZE_MESSAGE } from './logo.ts';
 
@@ -111,17 +111,14 @@ export async function readAppForm(request: FastifyRequest, storage: Storage): Pr
 
 /** A form's fields refused by their schema: `validation_failed` with each field's messages. */
 export function formFieldsError(error: z.ZodError): AppError {
-  const fields: Record<string, string[]> = {};
-  const add = (key: string, message: string) => {
-    fields[key] = [...(fields[key] ?? []), message];
-  };
-  for (const issue of error.issues) {
+  const entries = error.issues.flatMap((issue) => {
     const at = issue.path.map(String);
     // Each unknown field at its own name, as every JSON body's (platform/http/error-handler.ts).
     if (issue.code === 'unrecognized_keys')
-      for (const key of issue.keys) add([...at, key].join('.'), UNKNOWN_FIELD);
-    else add(at.join('.') || 'developer_app', issue.message);
-  }
+      return issue.keys.map((key) => ({ path: [...at, key].join('.'), message: UNKNOWN_FIELD }));
+    return [{ path: at.join('.') || 'developer_app', message: issue.message }];
+  });
+  const fields = fieldMessages(entries);
   const errors = Object.values(fields).flat();
   return new AppError('validation_failed', errors[0] ?? 'Validation failed', { errors, fields });
 }

@@ -160,6 +160,18 @@ describe('password reset and settings', () => {
     assert.equal(me.role, 'developer');
     assert.equal(me.employee, false);
     assert.equal(me.name, 'Before');
+    // Names that are an object's own methods are fields like any other.
+    const inherited = await client.patch('/api/v1/me', {
+      toString: 'x',
+      constructor: 'y',
+      hasOwnProperty: 1,
+    });
+    assert.equal(inherited.statusCode, 422, inherited.body);
+    assert.deepEqual(inherited.json().fields, {
+      toString: ['Unknown field'],
+      constructor: ['Unknown field'],
+      hasOwnProperty: ['Unknown field'],
+    });
   });
 
   test('the developer-apps beta opt-in is a preference that follows the user to another browser', async () => {

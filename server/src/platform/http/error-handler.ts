@@ -3,7 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { AppError, ERROR_STATUS } from '../errors.ts';
-import { UNKNOWN_FIELD } from './validation.ts';
+import { fieldMessages, UNKNOWN_FIELD } from './validation.ts';
 
 function send(
   reply: FastifyReply,
@@ -18,24 +18,27 @@ function send(
 }
 
 function fieldsFromValidation(error: FastifyError): { fields: Record<string, string[]>; errors: string[] } {
-  const fields: Record<string, string[]> = {};
-  const errors: string[] = [];
-  const add = (key: string, message: string) => {
-    fields[key] = [...(fields[key] ?? []), message];
-    errors.push(`${key}: ${message}`);
-  };
+  const entries: Array<{ path: string; message: string }> = [];
   for (const issue of error.validation ?? []) {
     const path = issue.instancePath.split('/').filter(Boolean);
     // An unknown field is named at its own path, like a bad value of a known one (one rule: bodies
     // are strict, platform/http/strict-bodies.ts).
     const keys = (issue.params as { keys?: unknown } | undefined)?.keys;
     if (issue.keyword === 'unrecognized_keys' && Array.isArray(keys) && keys.length) {
-      for (const key of keys) add([...path, String(key)].join('.'), UNKNOWN_FIELD);
+      for (const key of keys)
+        entries.push({ path: [...path, String(key)].join('.'), message: UNKNOWN_FIELD });
       continue;
     }
-    add(path.join('.') || (error.validationContext ?? 'body'), issue.message ?? 'is invalid');
+    entries.push({
+      path: path.join('.') || (error.validationContext ?? 'body'),
+      message: issue.message ?? 'is invalid',
+    });
   }
-  return { fields, errors };
+  // Keys a request chose (`toString`, `__proto__`) are plain keys here, never a prototype's.
+  return {
+    fields: fieldMessages(entries),
+    errors: entries.map(({ path, message }) => `${path}: ${message}`),
+  };
 }
 
 const STATUS_TO_CODE: Record<number, ErrorCode> = {
