@@ -238,7 +238,7 @@ export type VideoUpload = z.infer<typeof VideoUpload>;
 
 export const VideoUploadQuery = z.object({ developer_app_id: z.string().min(1).max(100) });
 /** `POST /api/v1/videos` as multipart form data. */
-export const VideoUploadForm = z.object({
+export const VideoUploadForm = z.strictObject({
   file: z.file().describe('The video: MP4 or QuickTime, at most 500 MB, its container whole'),
   name: z.string().max(255).optional().describe('Its name (else the file name)'),
 });
