@@ -2,7 +2,8 @@
 // 4096×4096, 16-bit RGBA: 0.5 MB and 0.13 MB on the wire, 512 MB and 128 MB decoded), ten at once as
 // listing screenshots and ten at once as app logos, then ten of the largest images each field
 // accepts (decoded, off the request thread). Throughout, /healthz answers within 20 ms at the 99th
-// percentile and the process's peak resident memory grows by less than its bound.
+// percentile (beyond the machine's own p99 for /healthz alone, measured first: a loaded CI machine
+// adds its noise to both) and the process's peak resident memory grows by less than its bound.
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -104,6 +105,12 @@ test(`image bombs × ${AT_ONCE} at once: refused from their header, /healthz p99
       warm.answers.map((res) => res.status),
       [200, 200],
     );
+    // /healthz alone first: what this machine adds on its own, whatever the uploads do.
+    const idle = { done: false };
+    const idleHealth = pollHealth(portal.origin, idle);
+    await delay(1_000);
+    idle.done = true;
+    const baselineP99 = percentile(await idleHealth, 99);
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
     const before = statusKb(pid, 'VmRSS');
 
@@ -129,6 +136,7 @@ test(`image bombs × ${AT_ONCE} at once: refused from their header, /healthz p99
     const p99 = percentile(latencies, 99);
     report('image-bombs', {
       healthzSamples: latencies.length,
+      healthzBaselineP99Ms: baselineP99.toFixed(1),
       healthzP50Ms: percentile(latencies, 50).toFixed(1),
       healthzP99Ms: p99.toFixed(1),
       healthzMaxMs: Math.max(...latencies).toFixed(1),
@@ -137,7 +145,10 @@ test(`image bombs × ${AT_ONCE} at once: refused from their header, /healthz p99
       ...answered,
     });
     assert.ok(latencies.length >= 50, `too few health samples: ${latencies.length}`);
-    assert.ok(p99 <= HEALTHZ_P99_MS, `/healthz p99 ${p99.toFixed(1)} ms > ${HEALTHZ_P99_MS} ms`);
+    assert.ok(
+      p99 <= baselineP99 + HEALTHZ_P99_MS,
+      `/healthz p99 ${p99.toFixed(1)} ms > ${HEALTHZ_P99_MS} ms beyond its idle p99 (${baselineP99.toFixed(1)} ms)`,
+    );
     assert.ok(peakGrowthMb <= MEMORY_BOUND_MB, `peak memory grew ${peakGrowthMb} MB > ${MEMORY_BOUND_MB} MB`);
     portal.kill('SIGTERM');
     assert.equal((await portal.exited).code, 0);
