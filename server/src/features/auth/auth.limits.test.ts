@@ -71,6 +71,9 @@ describe('sign-in limits', () => {
     // Two link windows' worth of the attack on a simulated clock. The attacker knows the address, not the password,
     // and sends from a new address every time; the owner uses a browser the account has never seen
     // (no device cookie), asks for a link late in a link window, and opens the mail nine minutes later.
+    // The limits in memory: the simulated clock governs them (Redis keeps its own time for expiry).
+    const t = await createTestApp({ redisUrl: undefined });
+    context.after(() => t.close());
     context.mock.timers.enable({ apis: ['Date'], now: Date.now() });
     const victim = await t.createUser();
     const attacker = t.client();
