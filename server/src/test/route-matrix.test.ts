@@ -40,7 +40,15 @@ test('a registered route missing from the table, or a table entry without a rout
 test("every route's expectations agree with the access it declares", () => {
   assert.ok(table.length > 40, `${table.length} routes`);
   for (const { key, access, spec } of table) {
-    const { anonymous, ...signedIn } = spec.expect;
+    const { anonymous, service, ...signedIn } = spec.expect;
+    if (access === 'service') {
+      assert.ok(service < 400, `${key} is for services`);
+      for (const [persona, status] of Object.entries({ anonymous, ...signedIn }))
+        assert.equal(status, 401, `${key} needs a service token (${persona})`);
+      continue;
+    }
+    // A service's token is no session: it gets what an anonymous caller gets.
+    assert.equal(service, anonymous, `${key}: a service is as anonymous`);
     if (access === 'public') assert.ok(anonymous < 400, `${key} is public`);
     else assert.equal(anonymous, 401, `${key} needs sign-in`);
     if (access === 'admin') {

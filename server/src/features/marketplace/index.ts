@@ -1,2 +1,3 @@
 /** The public marketplace: published listings, their pages and media, and the views they count. */
-export { hasViews, today, viewsPerDay } from './marketplace.service.ts';
+export { firstViewedOn, hasViews, recordListingView, today, viewsPerDay } from './marketplace.service.ts';
+export { portalDay } from './marketplace.views.ts';
