@@ -131,6 +131,6 @@ test('a deleted app is gone for everyone, its owner included', async () => {
   assert.equal((await fx.clients.owner.delete(`/api/v1/developer_apps/${app.id}`)).statusCode, 204);
   for (const persona of PERSONAS) {
     const res = await fx.clients[persona].get(`/api/v1/developer_apps/${app.id}`);
-    assert.equal(res.statusCode, persona === 'anonymous' ? 401 : 404, persona);
+    assert.equal(res.statusCode, persona === 'anonymous' || persona === 'service' ? 401 : 404, persona);
   }
 });
