@@ -35,8 +35,6 @@ export const AppMetricsQuery = z.object({
 /** The report's range selector: the last 30, 90 or 365 days (today included), or all time. */
 export const METRICS_RANGES = ['30', '90', '365', 'all'] as const;
 export type MetricsRange = (typeof METRICS_RANGES)[number];
-/** The report's daily table: days per page (spec admin §9). */
-export const METRICS_TABLE_DAYS_PER_PAGE = 25;
 
 /** Why a span cannot be answered, or null when it can. */
 export function metricsSpanProblem(from: string, to: string): string | null {
