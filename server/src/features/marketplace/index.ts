@@ -1,3 +1,2 @@
 /** The public marketplace: published listings, their pages and media, and the views they count. */
 export { firstViewedOn, hasViews, recordListingView, today, viewsPerDay } from './marketplace.service.ts';
-export { portalDay } from './marketplace.views.ts';

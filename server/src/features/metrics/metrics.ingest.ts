@@ -29,7 +29,10 @@ function appResolver(ctx: AppContext) {
   const cache = new Map<string, Promise<Resolved | null>>();
   const once = (key: string, find: () => Promise<Resolved | null>) => {
     let found = cache.get(key);
-    if (!found) cache.set(key, (found = find()));
+    if (!found) {
+      found = find();
+      cache.set(key, found);
+    }
     return found;
   };
   return async (event: AppEvent): Promise<Resolved | Errors> => {
@@ -62,7 +65,7 @@ const zodErrors = (issues: ReadonlyArray<{ path: PropertyKey[]; message: string 
   const errors: Errors = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join('.') || 'event';
-    (errors[key] ??= []).push(issue.message);
+    errors[key] = [...(errors[key] ?? []), issue.message];
   }
   return errors;
 };

@@ -50,7 +50,10 @@ async function dailySeries(ctx: AppContext, appId: string, from: string, to: str
   const days = new Map<string, Day>();
   const at = (day: string) => {
     let row = days.get(day);
-    if (!row) days.set(day, (row = { installs: 0, uninstalls: 0, visits: 0, page_views: 0 }));
+    if (!row) {
+      row = { installs: 0, uninstalls: 0, visits: 0, page_views: 0 };
+      days.set(day, row);
+    }
     return row;
   };
   for (const row of await dailyInstalls(ctx, appId, from, to)) {

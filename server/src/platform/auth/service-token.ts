@@ -33,6 +33,9 @@ const checks = new WeakMap<readonly string[], ServiceTokenCheck>();
 /** Whether the request carries one of `tokens` (the check is built once per token list). */
 export function isServiceRequest(tokens: readonly string[], request: Pick<FastifyRequest, 'headers'>) {
   let check = checks.get(tokens);
-  if (!check) checks.set(tokens, (check = createServiceTokenCheck(tokens)));
+  if (!check) {
+    check = createServiceTokenCheck(tokens);
+    checks.set(tokens, check);
+  }
   return check(request);
 }
