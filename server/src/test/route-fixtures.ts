@@ -1,5 +1,6 @@
 /**
- * The people and resources the route table calls routes with: six personas around one real app
+ * The people and resources the route table calls routes with: six people around one real app and a
+ * platform service (a bearer token)
  * (members joined through the invitation flow, a live sandbox, a logo), a visible announcement and
  * a pending invitation — built once per test file — plus fresh resources for calls that use one up.
  */
