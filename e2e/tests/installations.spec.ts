@@ -85,8 +85,14 @@ test('posted events reach the developer’s report (30 → 365 days, table, CSV)
   await expect(page.getByRole('heading', { level: 1, name: 'App Engagement Report' })).toBeVisible();
   // Breadcrumbs: Apps › the app › App Engagement Report.
   const main = page.getByRole('main');
-  await expect(main.getByRole('link', { name: 'Apps', exact: true })).toHaveAttribute('href', '/developer_apps');
-  await expect(main.getByRole('link', { name, exact: true })).toHaveAttribute('href', `/developer_apps/${appId}`);
+  await expect(main.getByRole('link', { name: 'Apps', exact: true })).toHaveAttribute(
+    'href',
+    '/developer_apps',
+  );
+  await expect(main.getByRole('link', { name, exact: true })).toHaveAttribute(
+    'href',
+    `/developer_apps/${appId}`,
+  );
 
   // 30 days (the default), then 365: the KPI cards are the posted events' numbers.
   for (const [days, label] of [
