@@ -48,7 +48,7 @@ await chunked(
   insert into marketplace_listing_views (developer_app_id, day, visitor, hits)
   select ${reportApp}::uuid, current_date - (g % ${days}::int), 'v' || g, 1 from generate_series(${lo}::int, ${hi}::int) g`,
 );
-const installations = (app: string, total: number) => (lo: number, hi: number) =>
+const installations = (app: string) => (lo: number, hi: number) =>
   sql`
   insert into app_installations (developer_app_id, company_id, company_name, company_is_demo, user_email,
                                  app_version, status, installed, updated_at, last_event_id)
@@ -56,8 +56,8 @@ const installations = (app: string, total: number) => (lo: number, hi: number) =
          '1.0.' || (g % 9), case when g % 9 = 0 then 'uninstalled' else 'installed' end, g % 9 <> 0,
          now() - make_interval(secs => g * 60), 'evt-' || g
   from generate_series(${lo}::int, ${hi}::int) g`;
-await chunked(installs, installations(reportApp, installs));
-await chunked(csvRows, installations(csvApp, csvRows));
+await chunked(installs, installations(reportApp));
+await chunked(csvRows, installations(csvApp));
 await ctx.db.execute(sql`vacuum analyze`);
 await ctx.close();
 const result = { reportApp, csvApp };

@@ -1,5 +1,5 @@
 import type { MarketplaceListQuery } from '@portal/contracts';
-import { and, between, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, between, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   appDailyViews,
   developerApps,
