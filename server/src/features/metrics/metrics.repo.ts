@@ -1,5 +1,5 @@
 /** The only module that queries app_events, app_installations and app_daily_installs. */
-import { and, asc, between, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { appDailyInstalls, appEvents, appInstallations } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -122,11 +122,10 @@ export async function installationsBatch(
     .where(
       and(
         eq(appInstallations.developerAppId, appId),
+        // A row comparison, so the bound is an index condition on (app, updated_at, id): each batch
+        // starts where the last ended instead of filtering its way there.
         after
-          ? or(
-              lt(appInstallations.updatedAt, after.updatedAt),
-              and(eq(appInstallations.updatedAt, after.updatedAt), lt(appInstallations.id, after.id)),
-            )
+          ? sql`(${appInstallations.updatedAt}, ${appInstallations.id}) < (${after.updatedAt.toISOString()}::timestamptz, ${after.id}::uuid)`
           : undefined,
       ),
     )
