@@ -38,6 +38,8 @@ async function parseDocument(text: string): Promise<Record<string, unknown>> {
   const version = (doc as { openapi?: unknown }).openapi;
   if (typeof version !== 'string' || !/^3\.\d+\.\d+$/.test(version))
     throw refuse('Only OpenAPI 3.x documents can be imported (the "openapi" field, such as "3.1.0")');
+  const external = externalRef(doc);
+  if (external) throw refuse(`Only references inside the document (#/…) are supported; found ${external}`);
   try {
     // External $refs are never fetched or read: only the document itself counts.
     await SwaggerParser.validate(structuredClone(doc) as never, { resolve: { external: false } });
@@ -45,6 +47,17 @@ async function parseDocument(text: string): Promise<Record<string, unknown>> {
     throw refuse((error as Error).message);
   }
   return doc as Record<string, unknown>;
+}
+
+/** The first `$ref` that points outside the document, if any. */
+function externalRef(node: unknown, depth = 0): string | undefined {
+  if (!node || typeof node !== 'object' || depth > 64) return undefined;
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$ref' && typeof value === 'string' && !value.startsWith('#')) return value.slice(0, 200);
+    const found = externalRef(value, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** Keys sorted, so the same document always has the same digest. */
