@@ -7,7 +7,7 @@ import type { Guide } from '@portal/contracts';
 import { notFound } from '../../platform/errors.ts';
 
 /** The guides there are, by slug (the file name). */
-export const GUIDE_SLUGS = ['getting-started', 'building-apps-define-manifest'] as const;
+export const GUIDE_SLUGS = ['getting-started', 'building-apps-define-manifest', 'rest-api-overview'] as const;
 
 const cache = new Map<string, Guide>();
 
