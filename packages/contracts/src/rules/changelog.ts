@@ -53,3 +53,6 @@ export function operationSlug(method: string, path: string, operationId?: string
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
+
+/** The manifest guide, linked from the manifest editor and the Configuration Builder (issue 27). */
+export const MANIFEST_GUIDE_PATH = '/documentation/building-apps-define-manifest';
