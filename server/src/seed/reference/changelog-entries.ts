@@ -263,7 +263,8 @@ export const SEED_CHANGELOG: SeedEntry[] = [
     link: 'endpoints/list-weather-logs',
     versions: ['v1.0'],
     summary: 'Weather logs removed',
-    description: 'The weather log list is gone; every daily log carries its weather.',
+    description:
+      'The weather log list is gone; every daily log carries its weather.\n\nMigrate before you upgrade:\n\n1. Read `weather_conditions` from each daily log instead.\n2. Drop calls to the removed list; they answer 404.\n3. Keep the one-year notice in mind for the next removals.',
   }),
   rest({
     datestamp: '2026-08-18',

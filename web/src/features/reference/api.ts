@@ -16,6 +16,7 @@ import type { OpenApiDocument } from './openapi.ts';
 
 export type ChangelogFilters = {
   page: number;
+  perPage: number;
   cursor: string | undefined;
   types: ChangelogType[];
   breaking: boolean;
@@ -23,7 +24,7 @@ export type ChangelogFilters = {
   branch: string | undefined;
 };
 
-const EMPTY: Page<ChangelogEntry> = { items: [], total: 0, perPage: CHANGELOG_PER_PAGE };
+const empty = (perPage: number): Page<ChangelogEntry> => ({ items: [], total: 0, perPage });
 
 /**
  * The changelog (spec developer-apps §7): on failure a warning is logged and the list is empty.
@@ -32,7 +33,7 @@ export const changelogQuery = (group: ResourceGroup, f: ChangelogFilters) =>
   queryOptions({
     queryKey: ['reference', group, 'changelog', f],
     queryFn: async () => {
-      const search = listSearch({ page: f.page, cursor: f.cursor }, CHANGELOG_PER_PAGE, [
+      const search = listSearch({ page: f.page, cursor: f.cursor }, f.perPage, [
         ['custom_service_sha', f.branch],
         ...f.types.map((type) => ['filters[type][]', type] as const),
         ['filters[breaking]', f.breaking ? 'true' : undefined],
@@ -42,7 +43,7 @@ export const changelogQuery = (group: ResourceGroup, f: ChangelogFilters) =>
         return await apiPage<ChangelogEntry>(`/resource_groups/${group}?${search}`);
       } catch (error) {
         console.warn('The changelog could not be loaded', error);
-        return EMPTY;
+        return empty(f.perPage);
       }
     },
     placeholderData: keepPreviousData,

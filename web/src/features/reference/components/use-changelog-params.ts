@@ -1,4 +1,5 @@
 import { CHANGELOG_TYPES, type ChangelogType } from '@portal/contracts/changelog';
+import { CHANGELOG_PER_PAGE } from '@portal/contracts/limits';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { useListParams } from '../../../components/use-list-params.ts';
@@ -6,10 +7,12 @@ import type { ChangelogFilters } from '../api.ts';
 
 const SINGLE = ['filters[breaking]', 'filters[search]', 'custom_service_sha'] as const;
 const TYPES = 'filters[type][]';
+/** The API's largest page (contracts' MAX_PER_PAGE). */
+const MAX_PER_PAGE = 100;
 
 /**
  * The changelog's page and filters in the URL (spec developer-apps §2: page, per_page, filters[type],
- * filters[breaking], filters[search]), so a reload keeps them: useListParams for the page, the
+ * filters[breaking], filters[search]; per_page too), so a reload keeps them: useListParams for the page, the
  * cursor and the single-valued filters; the repeated `filters[type][]` beside it.
  */
 export function useChangelogParams() {
@@ -33,8 +36,11 @@ export function useChangelogParams() {
       ),
     [setParams],
   );
+  const perPage = Number(params.get('per_page'));
   const filters: ChangelogFilters = {
     page: list.page,
+    perPage:
+      Number.isInteger(perPage) && perPage >= 1 && perPage <= MAX_PER_PAGE ? perPage : CHANGELOG_PER_PAGE,
     cursor: list.cursor,
     types,
     breaking: list.filters['filters[breaking]'] === 'true',
