@@ -67,7 +67,9 @@ export type AdminChangelogQuery = z.infer<typeof AdminChangelogQuery>;
 
 const Summary = z.string().trim().min(1, 'This field is required').max(CHANGELOG_SUMMARY_MAX_LENGTH);
 const Description = z.string().max(CHANGELOG_DESCRIPTION_MAX_LENGTH);
-const Datestamp = z.iso.date('Use a date as YYYY-MM-DD');
+const Datestamp = z.iso
+  .date('Use a date as YYYY-MM-DD')
+  .refine((value) => value >= '2000-01-01' && value <= '2100-12-31', 'Use a date between 2000 and 2100');
 const Versions = z
   .array(
     z

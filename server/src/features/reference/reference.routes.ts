@@ -35,6 +35,11 @@ const EntryParams = z.object({ group: ResourceGroupParam, id: z.string().max(100
 const IdParams = z.object({ id: z.string().max(100) });
 const SlugParams = z.object({ slug: z.string().max(100) });
 const OpenApiDocument = z.record(z.string(), z.unknown());
+const AtomFeed = {
+  description: 'The Atom feed (RFC 4287)',
+  content: { 'application/atom+xml': { schema: z.string().describe('Atom XML') } },
+};
+const NotModified = z.null().describe('Not Modified: the ETag in If-None-Match is current');
 
 /** The API reference and changelog (issue 27; spec developer-apps §7 Changelog). */
 export async function referenceRoutes(app: App) {
@@ -86,7 +91,16 @@ export async function referenceRoutes(app: App) {
 
   app.get(
     '/resource_groups/:group/changelog.atom',
-    { config: { access: 'public' }, schema: { params: GroupParams, querystring: FeedQuery } },
+    {
+      config: { access: 'public' },
+      schema: {
+        description:
+          'The public changelog of the default branch as Atom, newest first; `type` for one type. ETag / If-None-Match → 304.',
+        params: GroupParams,
+        querystring: FeedQuery,
+        response: { 200: AtomFeed, 304: NotModified },
+      },
+    },
     async (request, reply) => {
       const feed = await changelogFeed(app.ctx, request.params.group, request.query.type);
       reply.header('ETag', feed.etag).header('Cache-Control', 'no-cache');
