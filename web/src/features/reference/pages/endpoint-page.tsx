@@ -104,16 +104,16 @@ export function EndpointPage() {
         <Title order={2} size="h3">
           {t('reference.example')}
         </Title>
-        <Code block aria-label={t('reference.curl')}>
+        <Code block tabIndex={0} aria-label={t('reference.curl')}>
           {curlLine(base, operation, !!requestSchema)}
         </Code>
         {requestSchema && (
-          <Code block aria-label={t('reference.requestBody')}>
+          <Code block tabIndex={0} aria-label={t('reference.requestBody')}>
             {JSON.stringify(exampleOf(doc, requestSchema), null, 2)}
           </Code>
         )}
         {responses[0] && bodySchema(doc, responses[0][1]) && (
-          <Code block aria-label={t('reference.exampleResponse')}>
+          <Code block tabIndex={0} aria-label={t('reference.exampleResponse')}>
             {JSON.stringify(exampleOf(doc, bodySchema(doc, responses[0][1])), null, 2)}
           </Code>
         )}
