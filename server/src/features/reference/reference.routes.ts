@@ -104,7 +104,7 @@ export async function referenceRoutes(app: App) {
     async (request, reply) => {
       const feed = await changelogFeed(app.ctx, request.params.group, request.query.type);
       reply.header('ETag', feed.etag).header('Cache-Control', 'no-cache');
-      if (matchesEtag(request.headers['if-none-match'], feed.etag)) return reply.status(304).send();
+      if (matchesEtag(request.headers['if-none-match'], feed.etag)) return reply.status(304).send(null);
       return reply.type('application/atom+xml; charset=utf-8').send(feed.body);
     },
   );
