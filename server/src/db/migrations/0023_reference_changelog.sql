@@ -35,7 +35,8 @@ ALTER TABLE "changelog_entries" ADD CONSTRAINT "changelog_entries_document_id_op
 ALTER TABLE "openapi_documents" ADD CONSTRAINT "openapi_documents_imported_by_users_id_fk" FOREIGN KEY ("imported_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "changelog_entries_list_idx" ON "changelog_entries" USING btree ("group_name","branch","status","datestamp","id");--> statement-breakpoint
 CREATE INDEX "changelog_entries_public_idx" ON "changelog_entries" USING btree ("group_name","branch","datestamp","id") WHERE "changelog_entries"."status" = 'published' and "changelog_entries"."visibility" = 'public';--> statement-breakpoint
-CREATE INDEX "changelog_entries_type_idx" ON "changelog_entries" USING btree ("group_name","branch","type","datestamp","id");--> statement-breakpoint
+CREATE INDEX "changelog_entries_type_idx" ON "changelog_entries" USING btree ("group_name","branch","type","breaking","datestamp","id") WHERE "changelog_entries"."status" = 'published' and "changelog_entries"."visibility" = 'public';--> statement-breakpoint
+CREATE INDEX "changelog_entries_breaking_idx" ON "changelog_entries" USING btree ("group_name","branch","breaking","datestamp","id") WHERE "changelog_entries"."status" = 'published' and "changelog_entries"."visibility" = 'public';--> statement-breakpoint
 CREATE INDEX "changelog_entries_summary_trgm" ON "changelog_entries" USING gin ("summary" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "changelog_entries_description_trgm" ON "changelog_entries" USING gin ("description" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "changelog_entries_endpoint_trgm" ON "changelog_entries" USING gin ("endpoint" gin_trgm_ops);--> statement-breakpoint

@@ -69,7 +69,13 @@ export const changelogEntries = pgTable(
     index('changelog_entries_public_idx')
       .on(t.groupName, t.branch, t.datestamp, t.id)
       .where(sql`${t.status} = 'published' and ${t.visibility} = 'public'`),
-    index('changelog_entries_type_idx').on(t.groupName, t.branch, t.type, t.datestamp, t.id),
+    // Type and breaking filters on the public list: each a range of its own index, in list order.
+    index('changelog_entries_type_idx')
+      .on(t.groupName, t.branch, t.type, t.breaking, t.datestamp, t.id)
+      .where(sql`${t.status} = 'published' and ${t.visibility} = 'public'`),
+    index('changelog_entries_breaking_idx')
+      .on(t.groupName, t.branch, t.breaking, t.datestamp, t.id)
+      .where(sql`${t.status} = 'published' and ${t.visibility} = 'public'`),
     index('changelog_entries_summary_trgm').using('gin', sql`${t.summary} gin_trgm_ops`),
     index('changelog_entries_description_trgm').using('gin', sql`${t.description} gin_trgm_ops`),
     index('changelog_entries_endpoint_trgm').using('gin', sql`${t.endpoint} gin_trgm_ops`),
