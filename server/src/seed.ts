@@ -8,6 +8,7 @@ import { seedDeveloperApps } from './seed/apps.seed.ts';
 import { seedManifests } from './seed/manifests.seed.ts';
 import { seedMarketplace } from './seed/marketplace.seed.ts';
 import { seedMetrics } from './seed/metrics.seed.ts';
+import { seedReference } from './seed/reference.seed.ts';
 
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';
 export const DEMO_DEVELOPER_EMAIL = 'developer@example.com';
@@ -47,5 +48,6 @@ export const seeders: Array<(ctx: AppContext, users: DemoUsers) => Promise<void>
   seedDeveloperApps,
   seedManifests,
   seedMarketplace,
+  seedReference,
   seedMetrics,
 ];

@@ -7,4 +7,5 @@ export * from './manifests.ts';
 export * from './marketplace.ts';
 export * from './metrics.ts';
 export * from './platform.ts';
+export * from './reference.ts';
 export * from './users.ts';
