@@ -1,6 +1,6 @@
-import { type Browser, expect, test } from '@playwright/test';
+import { type Browser, expect, request, test } from '@playwright/test';
 import { adminApi, confirmedDeveloper, PASSWORD } from '../support/api.ts';
-import { ADMIN_EMAIL, DEMO_PASSWORD } from '../support/env.ts';
+import { ADMIN_EMAIL, DEMO_PASSWORD, PORTAL_URL, SERVICE_TOKEN } from '../support/env.ts';
 import { waitForMail } from '../support/mail.ts';
 import { signIn } from '../support/session.ts';
 import { armXssCanary, expectNothingExecuted } from '../support/xss-detect.ts';
@@ -201,6 +201,57 @@ test('app names, contacts, redirect URIs, user names, companies and invited addr
     await expectNothingExecuted(guestPage, guestDialogs);
   }
   await guest.close();
+});
+
+test('company names and statuses from the platform’s app events execute nothing in the report and feed', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await confirmedDeveloper('Ines Installs', false, `${RUN}.installs@example.com`);
+  const created = await owner.api.post('/api/v1/developer_apps', {
+    headers: owner.api.csrf,
+    data: { internal_name: 'XSS installs' },
+  });
+  const appId = (await created.json()).id as string;
+  const platform = await request.newContext({
+    baseURL: PORTAL_URL,
+    extraHTTPHeaders: { authorization: `Bearer ${SERVICE_TOKEN}` },
+  });
+  // One installation per payload (a company name shown back in the feed), newest first on page one.
+  const names = packPayloads(255);
+  const posted = await platform.post('/api/v1/platform/app_events', {
+    data: {
+      events: names.map((name, i) => ({
+        id: `${RUN}-xss-${i}`,
+        type: 'install',
+        developer_app_id: appId,
+        company_id: `${RUN}-co-${i}`,
+        company_name: name,
+        status: XSS_PAYLOADS[i % XSS_PAYLOADS.length]!.slice(0, 40).trim() || 'installed',
+        user_email_address: `xss${i}@example.com`,
+        occurred_at: new Date(Date.now() - i * 60_000).toISOString(),
+      })),
+    },
+  });
+  expect(posted.status(), await posted.text()).toBe(202);
+  expect((await posted.json()).rejected).toBe(0);
+  await platform.dispose();
+
+  const { page, dialogs } = await armedPage(browser, owner.email);
+  await page.goto(`/developer_apps/${appId}/metrics`);
+  await expect(page.getByRole('group', { name: 'Company Installations' })).toBeVisible();
+  await expect(page.getByRole('listitem').first()).toBeVisible();
+  await expectNothingExecuted(page, dialogs);
+  const pages = page.getByRole('navigation', { name: 'Installations pages' });
+  if (await pages.isVisible()) {
+    await pages.getByRole('button', { name: '2' }).click();
+    await expectNothingExecuted(page, dialogs);
+  }
+  const staff = await armedPage(browser, ADMIN_EMAIL, DEMO_PASSWORD);
+  await staff.page.goto(`/admin/developer_apps/${appId}`);
+  await staff.page.getByRole('tab', { name: 'Metrics' }).click();
+  await expect(staff.page.getByRole('group', { name: 'Company Installations' })).toBeVisible();
+  await expectNothingExecuted(staff.page, staff.dialogs);
 });
 
 test('manifest content, release notes and review notes execute nothing in the tables, viewer and editor', async ({

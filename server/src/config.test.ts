@@ -95,3 +95,12 @@ test("the marketplace activation screen's partner forms are configurable and mus
     /MARKETPLACE_PARTNER_FORM_URL/,
   );
 });
+
+test('SERVICE_TOKENS: none by default; a comma-separated list, each at least 32 printable characters', () => {
+  assert.deepEqual(loadConfig({ DATA_DIR: dataDir() }).serviceTokens, []);
+  const a = 'a'.repeat(32);
+  const b = 'b'.repeat(40);
+  assert.deepEqual(loadConfig({ DATA_DIR: dataDir(), SERVICE_TOKENS: `${a}, ${b}` }).serviceTokens, [a, b]);
+  assert.throws(() => loadConfig({ DATA_DIR: dataDir(), SERVICE_TOKENS: `${a},short` }), /SERVICE_TOKENS/);
+  assert.throws(() => loadConfig({ DATA_DIR: dataDir(), SERVICE_TOKENS: `${a} ${a}` }), /SERVICE_TOKENS/);
+});

@@ -10,11 +10,16 @@ before(async () => {
 });
 after(() => t.close());
 
-test('every /api route declares public, user or admin', () => {
+test('every /api route declares public, user, admin or service', () => {
   assert.ok(t.app.routeRegistry.length > 5);
   for (const route of t.app.routeRegistry) {
-    assert.ok(['public', 'user', 'admin'].includes(route.access), `${route.method} ${route.url}`);
+    assert.ok(['public', 'user', 'admin', 'service'].includes(route.access), `${route.method} ${route.url}`);
   }
+  // The service level is for the platform's machine callers alone.
+  assert.deepEqual(
+    t.app.routeRegistry.filter((route) => route.access === 'service').map((route) => route.url),
+    ['/api/v1/platform/app_events'],
+  );
 });
 
 // What each route answers to anonymous, signed-in and staff callers, with real resources, is the
