@@ -9,6 +9,7 @@ const SUBJECT_PATHS: Record<AuditEvent['subject_type'], (id: string) => string> 
   developer_app: (id) => `/admin/developer_apps/${id}`,
   developer: (id) => `/admin/developers/${id}/edit`,
   announcement: (id) => `/admin/notifications/${id}/edit`,
+  quota_bucket: () => '/admin/quota_minder',
 };
 
 const shown = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
@@ -41,7 +42,7 @@ export function AuditTable({ events, showSubject = true }: { events: AuditEvent[
         showSubject && {
           label: t('audit.subject'),
           cell: (event) =>
-            event.action === 'announcement.delete' ? (
+            event.action === 'announcement.delete' || event.action === 'quota_bucket.delete' ? (
               t(`audit.subjects.${event.subject_type}`)
             ) : (
               <Anchor component={Link} to={SUBJECT_PATHS[event.subject_type](event.subject_id)}>

@@ -1,8 +1,8 @@
-// A separate process for quota.parallel.test.ts: fires its share of requests at once against the
+// A separate process for parallel.test.ts: fires its share of requests at once against the
 // shared Redis and prints how many were admitted. argv: redis url, prefix, count, now (ms), templates json.
 import { Redis } from 'ioredis';
-import { createLogger } from '../../platform/logger.ts';
-import { createQuotaLimiter } from './quota.limiter.ts';
+import { createLogger } from '../logger.ts';
+import { createQuotaLimiter } from './limiter.ts';
 
 const [url, prefix, count, now, templates] = process.argv.slice(2) as [
   string,

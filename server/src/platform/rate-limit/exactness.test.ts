@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
-import { createTestClock } from '../../platform/clock.ts';
-import { createLogger } from '../../platform/logger.ts';
-import { rateLimitHeaders } from './quota.headers.ts';
-import { type ChargeTemplate, createQuotaLimiter, type QuotaLimiter } from './quota.limiter.ts';
+import { createTestClock } from '../clock.ts';
+import { createLogger } from '../logger.ts';
+import { rateLimitHeaders } from './headers.ts';
+import { type ChargeTemplate, createQuotaLimiter, type QuotaLimiter } from './limiter.ts';
 
 // Spec admin §9: the default templates.
 const DEFAULTS: ChargeTemplate[] = [

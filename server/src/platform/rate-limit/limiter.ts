@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis';
-import type { Clock } from '../../platform/clock.ts';
-import type { Logger } from '../../platform/logger.ts';
+import type { Clock } from '../clock.ts';
+import type { Logger } from '../logger.ts';
 import { type GcraDecision, type GcraTemplate, templateCost } from './gcra.ts';
-import { type BucketStore, memoryBucketStore, redisBucketStore } from './quota.store.ts';
+import { type BucketStore, memoryBucketStore, redisBucketStore } from './store.ts';
 
 export type ChargeTemplate = GcraTemplate & { fillType: 'count' | 'quota' };
 

@@ -6,7 +6,7 @@
  * A template of `limit` L tokens refilling over `interval_ms` I emits one token every I / L ms. The
  * arrival time (TAT) is kept exactly as `ms + rem / L` (integers), so no rounding ever creates or loses a
  * token: a request of cost c moves it by c·I / L, and is admitted while the new TAT is at most I ahead of
- * now. The Redis script (quota.lua.ts) runs this same arithmetic, step for step, in Lua; every value
+ * now. The Redis script (store.ts) runs this same arithmetic, step for step, in Lua; every value
  * stays an integer under 2^52 thanks to the bounds in contracts (limit ≤ 1,000,000, interval ≤ 31 days).
  */
 

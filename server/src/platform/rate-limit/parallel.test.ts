@@ -5,13 +5,13 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
-import { createTestClock } from '../../platform/clock.ts';
-import { createLogger } from '../../platform/logger.ts';
-import { type ChargeTemplate, createQuotaLimiter } from './quota.limiter.ts';
+import { createTestClock } from '../clock.ts';
+import { createLogger } from '../logger.ts';
+import { type ChargeTemplate, createQuotaLimiter } from './limiter.ts';
 
 const run = promisify(execFile);
 const redisUrl = process.env.REDIS_URL;
-const child = path.join(import.meta.dirname, 'quota.parallel-child.ts');
+const child = path.join(import.meta.dirname, 'parallel-child.ts');
 
 const cases: Array<[string, ChargeTemplate[], number]> = [
   [
