@@ -6,6 +6,7 @@ import {
   MAIL_SINK_SMTP,
   PORTAL_NO_SMTP_URL,
   PORTAL_URL,
+  SERVICE_TOKEN,
 } from './support/env.ts';
 
 const portalEntry = path.resolve(import.meta.dirname, 'support/portal.ts');
@@ -33,6 +34,7 @@ function portal(url: string, extraEnv: Record<string, string>) {
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       REFERENCE_EXTERNAL_URL: 'https://developers.example.com',
+      SERVICE_TOKENS: SERVICE_TOKEN,
       ...extraEnv,
     },
   };

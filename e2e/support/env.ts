@@ -13,3 +13,5 @@ export const MAIL_SINK_HTTP = `http://127.0.0.1:${MAIL_SINK_HTTP_PORT}`;
 export const DEMO_PASSWORD = 'demo-password-e2e';
 export const ADMIN_EMAIL = 'admin@example.com';
 export const DEVELOPER_EMAIL = 'developer@example.com';
+/** The platform services' bearer token the e2e portals accept (SERVICE_TOKENS). */
+export const SERVICE_TOKEN = 'e2e-service-token-e2e-service-token-0123';

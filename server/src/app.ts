@@ -16,6 +16,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Bindings, ChildLoggerOptions } from 'pino';
 import { z } from 'zod';
 import { pageRouteModules, routeModules } from './features/index.ts';
+import { isServiceRequest } from './platform/auth/service-token.ts';
 import { sessionCookieValue } from './platform/auth/session-cache.ts';
 import type { SessionUser } from './platform/auth/session-user.ts';
 import { toWebHeaders } from './platform/auth/web-headers.ts';
@@ -35,7 +36,7 @@ import { registerStrictBodies } from './platform/http/strict-bodies.ts';
 import { registerListParamsGuard } from './platform/list/index.ts';
 import { type Logger, RequestLogger } from './platform/logger.ts';
 
-const ACCESS_LEVELS: Access[] = ['public', 'user', 'admin'];
+const ACCESS_LEVELS: Access[] = ['public', 'user', 'admin', 'service'];
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 type BuildOptions = {
@@ -102,7 +103,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     const access = route.config?.access as Access;
     if (!ACCESS_LEVELS.includes(access)) {
       throw new Error(
-        `Route ${route.method} ${route.url} must declare config.access (public, user or admin)`,
+        `Route ${route.method} ${route.url} must declare config.access (public, user, admin or service)`,
       );
     }
     for (const method of [route.method].flat()) {
@@ -139,8 +140,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   async function guardApi(request: FastifyRequest, reply: FastifyReply) {
     reply.header('Cache-Control', 'no-store');
-    request.user = await resolveUser(ctx, request);
     const { access, csrf } = request.routeOptions.config;
+    // Machine callers: a bearer token, never a session, so no cookie and no CSRF token either.
+    if (access === 'service') {
+      if (isServiceRequest(ctx.config.serviceTokens, request)) return;
+      reply.header('WWW-Authenticate', 'Bearer');
+      throw new AppError('unauthenticated', 'A valid service token is required');
+    }
+    request.user = await resolveUser(ctx, request);
     if (access === 'user' || access === 'admin') {
       if (!request.user) throw new AppError('unauthenticated', 'You need to sign in to do that');
       if (access === 'admin' && request.user.role !== 'admin') {

@@ -61,6 +61,18 @@ const EnvSchema = z.object({
     .optional()
     .transform((value) => (value ? value.split(',').map((key) => key.trim()) : undefined))
     .pipe(z.array(z.string().min(32, 'each key must be at least 32 characters')).optional()),
+  SERVICE_TOKENS: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value.split(',').map((token) => token.trim()) : []))
+    .pipe(
+      z.array(
+        z
+          .string()
+          .min(32, 'each token must be at least 32 characters')
+          .regex(/^[\x21-\x7e]+$/, 'each token must be printable ASCII without spaces'),
+      ),
+    ),
 });
 
 export type Config = {
@@ -113,6 +125,11 @@ export type Config = {
    * decrypts, so a new key can be rolled out before it is put first (rotation without downtime).
    */
   encryptionKeys: string[];
+  /**
+   * Bearer tokens of the platform's services (the `service` access level: app events, later the
+   * quota check and OAuth). Several at once, so a new one is rolled out before the old one goes.
+   */
+  serviceTokens: string[];
 };
 
 export class ConfigError extends Error {}
@@ -166,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     quotaInstances: e.QUOTA_INSTANCES,
     termsMarkdown: e.TERMS_MARKDOWN,
     encryptionKeys: e.ENCRYPTION_KEY ?? [],
+    serviceTokens: e.SERVICE_TOKENS,
   };
   const config = { ...base, ...overrides };
   if (config.env === 'production' && !config.smtpUrl && !config.outboxDelivery)

@@ -1,6 +1,7 @@
 export * from './admin.ts';
 export * from './analytics.ts';
 export * from './announcements.ts';
+export * from './app-events.ts';
 export * from './auth.ts';
 export * from './collaborators.ts';
 export * from './config.ts';

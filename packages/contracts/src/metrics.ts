@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery, sortParam } from './pagination.ts';
 
 /** The longest span one metrics request covers (about two years of days). */
 export const METRICS_MAX_DAYS = 731;
@@ -26,7 +27,14 @@ export const daysInRange = (from: string, to: string) =>
  * `from` and `to` (portal days, both included). Either may be left out: `to` defaults to today,
  * `from` to 89 days before `to`. `from` after `to`, or a span over METRICS_MAX_DAYS, is refused.
  */
-export const AppMetricsQuery = z.object({ from: Day('From').optional(), to: Day('To').optional() });
+export const AppMetricsQuery = z.object({
+  range: z.enum(['30', '90', '365', 'all'], 'Range must be 30, 90, 365 or all').optional(),
+  from: Day('From').optional(),
+  to: Day('To').optional(),
+});
+/** The report's range selector: the last 30, 90 or 365 days (today included), or all time. */
+export const METRICS_RANGES = ['30', '90', '365', 'all'] as const;
+export type MetricsRange = (typeof METRICS_RANGES)[number];
 
 /** Why a span cannot be answered, or null when it can. */
 export function metricsSpanProblem(from: string, to: string): string | null {
@@ -56,17 +64,36 @@ export const AppInstallation = z.object({
 });
 export type AppInstallation = z.infer<typeof AppInstallation>;
 
+/** The same four totals over the period just before the asked one (as long), for the KPI cards' change. */
+export const MetricsPeriodTotals = z.object({
+  from: z.string(),
+  to: z.string(),
+  installs: z.number().int(),
+  uninstalls: z.number().int(),
+  visits: z.number().int(),
+  page_views: z.number().int(),
+});
+export type MetricsPeriodTotals = z.infer<typeof MetricsPeriodTotals>;
+
 /**
- * The engagement metrics of one app (spec admin §3 "Metrics payload"): daily installations and
- * daily marketplace views over `from`…`to`, and the installations themselves. The portal has no
- * installation source yet, so installations are always empty (docs/decisions.md "Engagement metrics").
+ * The engagement metrics of one app (spec admin §3 "Metrics payload") over `from`…`to`: per day
+ * (`bucket` day) or, for an all-time range longer than two years, per month (`date` the month's
+ * first day): install events, uninstall events, marketplace visits (one per visitor per day) and
+ * page views (every counted view); the totals of the period before; the newest installations
+ * (`app_installations`, the install feed's first page; `total_count` all of them). Installer
+ * e-mails only for staff.
  */
 export const AppMetrics = z.object({
   developer_app_id: z.string(),
   from: z.string(),
   to: z.string(),
+  range: z.enum(METRICS_RANGES).nullable(),
+  bucket: z.enum(['day', 'month']),
   daily_app_installations_aggregates: DailyAggregates,
+  daily_app_uninstallations_aggregates: DailyAggregates,
   daily_marketplace_app_views_aggregates: DailyAggregates,
+  daily_marketplace_app_page_views_aggregates: DailyAggregates,
+  previous_period: MetricsPeriodTotals.nullable(),
   app_installations: z.object({ rows: z.array(AppInstallation), total_count: z.number().int() }),
 });
 export type AppMetrics = z.infer<typeof AppMetrics>;
@@ -82,3 +109,9 @@ export const INSTALLATIONS_CSV_COLUMNS = [
   'procore_updated_at',
   'status',
 ] as const satisfies ReadonlyArray<keyof AppInstallation>;
+
+/** The install feed (spec admin §2): an app's installations, newest first by default. */
+export const AppInstallationsQuery = pageQuery(25).extend({
+  sort: sortParam(['procore_updated_at', 'company_name'], '-procore_updated_at'),
+});
+export type AppInstallationsQuery = z.infer<typeof AppInstallationsQuery>;

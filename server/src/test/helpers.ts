@@ -14,6 +14,8 @@ import type { Limits, SandboxProvisioner } from '../platform/context.ts';
 import { createLogger } from '../platform/logger.ts';
 
 export const TEST_PASSWORD = 'correct horse battery';
+/** The platform services' bearer token every test app accepts (SERVICE_TOKENS). */
+export const TEST_SERVICE_TOKEN = 'test-service-token-test-service-token-0123';
 
 /**
  * A fresh database per test app: in-memory PGlite, or a new PostgreSQL database (dropped on close)
@@ -83,6 +85,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
       NODE_ENV: 'test',
       SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
       ENCRYPTION_KEY: 'test-encryption-key-test-encryption-key-0123',
+      SERVICE_TOKENS: TEST_SERVICE_TOKEN,
       WEB_DIST: '/nonexistent',
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     },
@@ -110,6 +113,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     clock,
     /** An anonymous client with its own cookie jar. */
     client: () => createClient(app),
+    /** A platform service: no session, the test bearer token on every request. */
+    service: (token = TEST_SERVICE_TOKEN) => createClient(app, { authorization: `Bearer ${token}` }),
     async createUser(input: Partial<NewUser> = {}) {
       counter++;
       return createUserWithPassword(ctx, {
@@ -172,7 +177,11 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
 export type TestClient = ReturnType<typeof createClient>;
 
 /** Wraps app.inject with a cookie jar and the CSRF header, like a browser session. */
-export function createClient(app: Awaited<ReturnType<typeof buildApp>>) {
+export function createClient(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  /** Sent with every request (a service's `authorization`). */
+  defaultHeaders: Record<string, string> = {},
+) {
   const jar = new Map<string, string>();
   let csrf: string | undefined;
 
@@ -197,7 +206,10 @@ export function createClient(app: Awaited<ReturnType<typeof buildApp>>) {
 
   async function request(options: InjectOptions & { csrf?: boolean }): Promise<LightMyRequestResponse> {
     const method = (options.method ?? 'GET').toUpperCase();
-    const headers: Record<string, string> = { ...(options.headers as Record<string, string>) };
+    const headers: Record<string, string> = {
+      ...defaultHeaders,
+      ...(options.headers as Record<string, string>),
+    };
     if (method !== 'GET' && options.csrf !== false) {
       if (!csrf) {
         const res = await app.inject({

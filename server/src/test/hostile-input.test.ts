@@ -7,7 +7,7 @@ import { buildApp } from '../app.ts';
 import { createAppAs } from '../features/apps/testing.ts';
 import { enableMarketplace } from '../features/listings/testing.ts';
 import { UNSTORABLE_TEXT_MESSAGE } from '../platform/http/storable-text.ts';
-import { createClient, createTestApp, type TestClient } from './helpers.ts';
+import { createClient, createTestApp, TEST_SERVICE_TOKEN, type TestClient } from './helpers.ts';
 import { fileFormArbitrary } from './hostile-bodies.ts';
 import { createContract, errorShapeProblem, leakIn } from './hostile-contract.ts';
 import {
@@ -288,13 +288,20 @@ describe('hostile file names, signed in as a platform admin who owns an app', as
   }
 });
 
-describe('hostile input, signed in as a platform admin who owns an app', async () => {
+describe('hostile input, signed in as a platform admin who owns an app (a service with its token)', async () => {
   const session = await sessionHeaders(admin);
   // Signing out ends the session it is sent with: it gets a session of its own.
   const signOutSession = await sessionHeaders(await signIn(adminUser.email));
   for (const op of operations.filter((o) => ONLY.test(`${o.method} ${o.url}`))) {
     test(`${op.method} ${op.url}`, async () => {
-      const seen = await run(op, op.url.endsWith('/sign_out') ? signOutSession : session, runsFor(op), true);
+      // A service route gets the valid bearer token instead (and no session).
+      const headers =
+        op.access === 'service'
+          ? { authorization: `Bearer ${TEST_SERVICE_TOKEN}` }
+          : op.url.endsWith('/sign_out')
+            ? signOutSession
+            : session;
+      const seen = await run(op, headers, runsFor(op), true);
       // Generated inputs must also be good enough to pass validation, or the rules behind it go untested.
       assert.ok(
         (seen.get('handled') ?? 0) > 0,

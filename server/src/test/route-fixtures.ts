@@ -13,13 +13,22 @@ import { invitationToken, joinApp } from '../features/collaborators/testing.ts';
 import { createClient, createTestApp, type TestApp, type TestClient } from './helpers.ts';
 import { multipart, pngBytes } from './uploads.ts';
 
-export const PERSONAS = ['anonymous', 'stranger', 'developer', 'appAdmin', 'owner', 'platformAdmin'] as const;
+export const PERSONAS = [
+  'anonymous',
+  'stranger',
+  'developer',
+  'appAdmin',
+  'owner',
+  'platformAdmin',
+  'service',
+] as const;
 /**
  * Who calls: nobody signed in; a signed-in developer not on the app; the app's developer, admin and
- * owner; a platform admin (staff) who is not on the app.
+ * owner; a platform admin (staff) who is not on the app; a platform service (a valid bearer token,
+ * no session).
  */
 export type Persona = (typeof PERSONAS)[number];
-export type SignedInPersona = Exclude<Persona, 'anonymous'>;
+export type SignedInPersona = Exclude<Persona, 'anonymous' | 'service'>;
 
 type User = { id: string; email: string };
 
@@ -58,6 +67,7 @@ export async function buildRouteFixtures(t: TestApp) {
     developer: developer.client,
     stranger: stranger.client,
     platformAdmin: platformAdmin.client,
+    service: t.service(),
   };
 
   const membershipIds = async (appId: string) => {
@@ -126,17 +136,20 @@ export async function buildRouteFixtures(t: TestApp) {
 
     /** A copy of the persona's browser: the call cannot change the persona's own cookies. */
     browser(persona: Persona): TestClient {
+      if (persona === 'service') return t.service();
       const copy = createClient(t.app);
       for (const [name, value] of clients[persona].cookies) copy.cookies.set(name, value);
       return copy;
     },
     /** A second session of the persona's account (for calls that end a session). */
     async newSession(persona: Persona): Promise<TestClient> {
+      if (persona === 'service') return t.service();
       return persona === 'anonymous' ? t.client() : t.asUser(users[persona]);
     },
     /** A new account like the persona's (same platform role), for calls that change the account. */
     async lookalike(persona: Persona): Promise<{ client: TestClient; user: User | null }> {
       if (persona === 'anonymous') return { client: t.client(), user: null };
+      if (persona === 'service') return { client: t.service(), user: null };
       return t.asNewUser({ role: persona === 'platformAdmin' ? 'admin' : 'developer' });
     },
     /** A new app owned by the owner persona, with the app admin and developer personas on it. */

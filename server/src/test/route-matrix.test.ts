@@ -40,7 +40,15 @@ test('a registered route missing from the table, or a table entry without a rout
 test("every route's expectations agree with the access it declares", () => {
   assert.ok(table.length > 40, `${table.length} routes`);
   for (const { key, access, spec } of table) {
-    const { anonymous, ...signedIn } = spec.expect;
+    const { anonymous, service, ...signedIn } = spec.expect;
+    if (access === 'service') {
+      assert.ok(service < 400, `${key} is for services`);
+      for (const [persona, status] of Object.entries({ anonymous, ...signedIn }))
+        assert.equal(status, 401, `${key} needs a service token (${persona})`);
+      continue;
+    }
+    // A service's token is no session: it gets what an anonymous caller gets.
+    assert.equal(service, anonymous, `${key}: a service is as anonymous`);
     if (access === 'public') assert.ok(anonymous < 400, `${key} is public`);
     else assert.equal(anonymous, 401, `${key} needs sign-in`);
     if (access === 'admin') {
@@ -123,6 +131,6 @@ test('a deleted app is gone for everyone, its owner included', async () => {
   assert.equal((await fx.clients.owner.delete(`/api/v1/developer_apps/${app.id}`)).statusCode, 204);
   for (const persona of PERSONAS) {
     const res = await fx.clients[persona].get(`/api/v1/developer_apps/${app.id}`);
-    assert.equal(res.statusCode, persona === 'anonymous' ? 401 : 404, persona);
+    assert.equal(res.statusCode, persona === 'anonymous' || persona === 'service' ? 401 : 404, persona);
   }
 });

@@ -30,17 +30,20 @@ export type RouteSpec = {
 export type RouteRows = Record<string, RouteSpec>;
 
 export const everyone = (status: number) => Object.fromEntries(PERSONAS.map((p) => [p, status])) as Expected;
-export const signedIn = (status: number): Expected => ({ ...everyone(status), anonymous: 401 });
+/** A service's bearer token is no session: on a signed-in route it is as anonymous. */
+export const signedIn = (status: number): Expected => ({ ...everyone(status), anonymous: 401, service: 401 });
 /** Platform staff only; others are told they are not allowed. */
 export const staff = (status: number): Expected => ({
   ...everyone(403),
   anonymous: 401,
+  service: 401,
   platformAdmin: status,
 });
 /** People on the app; everyone else (platform staff too) is told it does not exist. */
 export const members = (status: number): Expected => ({
   ...everyone(status),
   anonymous: 401,
+  service: 401,
   stranger: 404,
   platformAdmin: 404,
 });
@@ -53,6 +56,9 @@ export const managersAndStaff = (status: number): Expected => ({
   platformAdmin: status,
 });
 export const ownerOnly = (status: number): Expected => ({ ...managers(status), appAdmin: 403 });
+
+/** The platform's services only (a bearer token); every person, signed in or not, must bring one. */
+export const serviceOnly = (status: number): Expected => ({ ...everyone(401), service: status });
 
 export const V = '/api/v1';
 export const appUrl = (app: { id: string }, rest = '') => `${V}/developer_apps/${app.id}${rest}`;

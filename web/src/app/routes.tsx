@@ -112,6 +112,13 @@ export const routes: RouteObject[] = [
               lazy: lazyPage(() => import('../features/app-page/pages/manage-app-page.tsx'), 'ManageAppPage'),
             },
             {
+              path: 'developer_apps/:id/metrics',
+              lazy: lazyPage(
+                () => import('../features/app-page/pages/app-metrics-page.tsx'),
+                'AppMetricsPage',
+              ),
+            },
+            {
               path: 'developer_apps/:id/contacts/:contactId/edit',
               lazy: lazyPage(() => import('../features/apps/pages/contact-edit-page.tsx'), 'ContactEditPage'),
             },

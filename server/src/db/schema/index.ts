@@ -5,6 +5,7 @@ export * from './collaborators.ts';
 export * from './idempotency.ts';
 export * from './manifests.ts';
 export * from './marketplace.ts';
+export * from './metrics.ts';
 export * from './platform.ts';
 export * from './quota.ts';
 export * from './users.ts';

@@ -179,7 +179,24 @@ export const marketplaceListingViews = pgTable(
     day: date('day').notNull(),
     /** A daily-salted hash of who viewed (never the address itself). */
     visitor: text('visitor').notNull(),
+    /** Views of the listing by this visitor that day (the first, then every repeat). */
+    hits: integer('hits').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.developerAppId, t.day, t.visitor] })],
+);
+
+/**
+ * Views per app per portal day, kept by recordView in the transaction of the raw row: `views` every
+ * counted view, `unique_views` one per visitor (the raw rows). The report reads this, never the raw.
+ */
+export const appDailyViews = pgTable(
+  'app_daily_views',
+  {
+    developerAppId: appRef(),
+    day: date('day').notNull(),
+    views: integer('views').notNull().default(0),
+    uniqueViews: integer('unique_views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.developerAppId, t.day] })],
 );

@@ -16,7 +16,7 @@ export const authRouteTable: RouteRows = {
   'POST /api/v1/auth/sign_in': {
     expect: everyone(200),
     call: async (fx, persona) => {
-      const user = persona === 'anonymous' ? fx.spare : fx.users[persona];
+      const user = persona === 'anonymous' || persona === 'service' ? fx.spare : fx.users[persona];
       return { url: `${V}/auth/sign_in`, payload: { email: user.email, password: TEST_PASSWORD } };
     },
   },

@@ -67,7 +67,7 @@ export const collaboratorsRouteTable: RouteRows = {
   },
   'POST /api/v1/invitations/:token/accept': {
     // The invitation is addressed to the stranger: only that account may accept it.
-    expect: { ...everyone(403), anonymous: 401, stranger: 200 },
+    expect: { ...everyone(403), anonymous: 401, service: 401, stranger: 200 },
     call: async (fx) => {
       const app = await fx.freshApp();
       const email = fx.users.stranger.email;

@@ -24,6 +24,16 @@ export async function findVersion(ctx: AppContext | { db: Tx }, id: string): Pro
   return row ?? null;
 }
 
+/** The app and semantic version an App Version Key installs, or null. */
+export async function findByVersionKey(ctx: AppContext, key: string) {
+  if (!isUuid(key)) return null;
+  const [row] = await ctx.db
+    .select({ developerAppId: appVersions.developerAppId, semanticVersion: appVersions.semanticVersion })
+    .from(appVersions)
+    .where(eq(appVersions.appVersionKey, key.toLowerCase()));
+  return row ?? null;
+}
+
 /**
  * Runs `work` in a transaction that holds the app's manifest row (created on first use): versions
  * of one app are numbered, checked and moved through review one at a time.

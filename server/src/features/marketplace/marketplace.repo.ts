@@ -1,6 +1,7 @@
 import type { MarketplaceListQuery } from '@portal/contracts';
 import { and, between, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import {
+  appDailyViews,
   developerApps,
   marketplaceAttachments,
   marketplaceListingViews,
@@ -90,26 +91,63 @@ export async function logosOf(ctx: AppContext, submissionIds: string[]) {
     );
 }
 
-/** One view per visitor per app per day: a repeat is a no-op. Answers whether it counted. */
+/**
+ * A counted view: the visitor's row for the day (a repeat adds a hit) and the app's daily roll-up
+ * (`views` +1, `unique_views` +1 for a new visitor), in one transaction. Moves
+ * marketplace_listing_views and app_daily_views (db/derived.ts). Answers whether the visitor is new today.
+ */
 export async function recordView(ctx: AppContext, view: { appId: string; day: string; visitor: string }) {
-  const rows = await ctx.db
-    .insert(marketplaceListingViews)
-    .values({ developerAppId: view.appId, day: view.day, visitor: view.visitor, createdAt: ctx.clock.now() })
-    .onConflictDoNothing()
-    .returning({ day: marketplaceListingViews.day });
-  return rows.length > 0;
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(marketplaceListingViews)
+      .values({
+        developerAppId: view.appId,
+        day: view.day,
+        visitor: view.visitor,
+        createdAt: ctx.clock.now(),
+      })
+      .onConflictDoUpdate({
+        target: [
+          marketplaceListingViews.developerAppId,
+          marketplaceListingViews.day,
+          marketplaceListingViews.visitor,
+        ],
+        set: { hits: sql`${marketplaceListingViews.hits} + 1` },
+      })
+      .returning({ hits: marketplaceListingViews.hits });
+    const isNew = row?.hits === 1;
+    await tx
+      .insert(appDailyViews)
+      .values({ developerAppId: view.appId, day: view.day, views: 1, uniqueViews: isNew ? 1 : 0 })
+      .onConflictDoUpdate({
+        target: [appDailyViews.developerAppId, appDailyViews.day],
+        set: {
+          views: sql`${appDailyViews.views} + 1`,
+          uniqueViews: sql`${appDailyViews.uniqueViews} + ${isNew ? 1 : 0}`,
+        },
+      });
+    return isNew;
+  });
 }
 
-/** Views per day of one app between two days (inclusive), from the primary key's index alone. */
+/** Views and unique views per day of one app between two days (inclusive), from the daily roll-up. */
 export async function dailyViews(ctx: AppContext, appId: string, from: string, to: string) {
   return ctx.db
-    .select({ day: marketplaceListingViews.day, count: count() })
-    .from(marketplaceListingViews)
-    .where(
-      and(eq(marketplaceListingViews.developerAppId, appId), between(marketplaceListingViews.day, from, to)),
-    )
-    .groupBy(marketplaceListingViews.day)
-    .orderBy(marketplaceListingViews.day);
+    .select({ day: appDailyViews.day, views: appDailyViews.views, uniqueViews: appDailyViews.uniqueViews })
+    .from(appDailyViews)
+    .where(and(eq(appDailyViews.developerAppId, appId), between(appDailyViews.day, from, to)))
+    .orderBy(appDailyViews.day);
+}
+
+/** The app's first day with a counted view, or null. */
+export async function firstViewDay(ctx: AppContext, appId: string): Promise<string | null> {
+  const [row] = await ctx.db
+    .select({ day: appDailyViews.day })
+    .from(appDailyViews)
+    .where(eq(appDailyViews.developerAppId, appId))
+    .orderBy(appDailyViews.day)
+    .limit(1);
+  return row?.day ?? null;
 }
 
 /** Whether any view of the app was ever counted: one probe of the primary key's index (app first). */

@@ -16,7 +16,15 @@ import {
   submissionAccess,
 } from '../listings/index.ts';
 import { toPublicListing, toSummary } from './marketplace.present.ts';
-import { anyViews, dailyViews, findLiveBySlug, listLive, logosOf } from './marketplace.repo.ts';
+import {
+  anyViews,
+  dailyViews,
+  findLiveBySlug,
+  firstViewDay,
+  listLive,
+  logosOf,
+  recordView,
+} from './marketplace.repo.ts';
 import { countView, portalDay } from './marketplace.views.ts';
 
 export async function listMarketplace(ctx: AppContext, query: MarketplaceListQuery) {
@@ -80,11 +88,24 @@ export async function readMedia(ctx: AppContext, user: SessionUser | null, id: s
 /** Today in the portal's time zone (`YYYY-MM-DD`), the day views are counted under. */
 export const today = (ctx: AppContext) => portalDay(ctx);
 
-/** Public listing views of one app per day from `from` to `to` (both included), days with none left out. */
+/**
+ * Public listing views of one app per day from `from` to `to` (both included), days with none left
+ * out: `views` every counted view, `unique_views` one per visitor per day (a "visit").
+ */
 export async function viewsPerDay(ctx: AppContext, appId: string, from: string, to: string) {
   const rows = await dailyViews(ctx, appId, from, to);
-  return rows.map((row) => ({ date: row.day, count: Number(row.count) }));
+  return rows.map((row) => ({ date: row.day, views: row.views, unique_views: row.uniqueViews }));
 }
+
+/** The first day the app's listing was viewed, or null. */
+export const firstViewedOn = (ctx: AppContext, appId: string) => firstViewDay(ctx, appId);
+
+/**
+ * Views recorded as they would be counted (the demo seed and tests): `visitor` is already the hashed
+ * key of marketplace.views.ts. Same transaction and roll-up as a real view.
+ */
+export const recordListingView = (ctx: AppContext, view: { appId: string; day: string; visitor: string }) =>
+  recordView(ctx, view);
 
 /** Whether the app's public listing was ever viewed (the metrics' "has data"). */
 export const hasViews = (ctx: AppContext, appId: string) => anyViews(ctx, appId);

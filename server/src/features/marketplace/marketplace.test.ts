@@ -194,7 +194,7 @@ describe('views for the metrics', () => {
     const view = (headers: Record<string, string>, method: 'GET' | 'HEAD' = 'GET') =>
       t.app.inject({ method, url, headers, remoteAddress: headers['x-ip'] ?? '203.0.113.7' });
     const day = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC' }).format(t.clock.now());
-    const counted = async () => (await dailyViews(t.ctx, appId, day(), day()))[0]?.count ?? 0;
+    const counted = async () => (await dailyViews(t.ctx, appId, day(), day()))[0]?.uniqueViews ?? 0;
 
     await view({ 'user-agent': BROWSER });
     await view({ 'user-agent': BROWSER });
@@ -232,7 +232,7 @@ describe('views for the metrics', () => {
     const url = `/api/v1/marketplace/apps/${slug}`;
     const day = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC' }).format(t.clock.now());
     t.clock.advance(7 * 24 * 60 * 60 * 1000);
-    const counted = async () => (await dailyViews(t.ctx, appId, day(), day()))[0]?.count ?? 0;
+    const counted = async () => (await dailyViews(t.ctx, appId, day(), day()))[0]?.uniqueViews ?? 0;
     const view = (ip: string, agent: string) =>
       t.app.inject({ url, headers: { 'user-agent': agent }, remoteAddress: ip });
 

@@ -1,6 +1,16 @@
-import { AppMetrics, AppMetricsQuery, IdParams } from '@portal/contracts';
+import {
+  AppEventsBody,
+  AppEventsResponse,
+  AppInstallation,
+  AppInstallationsQuery,
+  AppMetrics,
+  AppMetricsQuery,
+  IdParams,
+} from '@portal/contracts';
 import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
+import { answerPage } from '../../platform/list/index.ts';
+import { ingestAppEvents } from './metrics.ingest.ts';
 import * as metrics from './metrics.service.ts';
 
 const InstallationsCsvResponse = {
@@ -15,8 +25,9 @@ export async function metricsRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         description:
-          "The app's engagement metrics over `from`…`to` (portal days; the last 90 days by default): " +
-          'daily installations and marketplace views, and the installations. For the app’s people and staff.',
+          "The app's engagement report over `range` (30, 90 or 365 days, or all) or `from`…`to` (portal " +
+          'days; the last 90 days by default): daily installs, uninstalls, marketplace visits and page ' +
+          'views, the previous period’s totals and the newest installations. For the app’s people and staff.',
         params: IdParams,
         querystring: AppMetricsQuery,
         response: { 200: AppMetrics },
@@ -26,13 +37,34 @@ export async function metricsRoutes(app: App) {
   );
 
   app.get(
+    '/developer_apps/:id/installations',
+    {
+      config: { access: 'user' },
+      schema: {
+        description:
+          "The app's install feed: one row per company, newest first (Total, Per-Page and Link headers). " +
+          'The installer’s e-mail only for staff.',
+        params: IdParams,
+        querystring: AppInstallationsQuery,
+        response: { 200: z.array(AppInstallation) },
+      },
+    },
+    async (request, reply) =>
+      answerPage(
+        request,
+        reply,
+        await metrics.installationsPage(app.ctx, currentUser(request), request.params.id, request.query),
+      ),
+  );
+
+  app.get(
     '/developer_apps/:id/installations.csv',
     {
       config: { access: 'user' },
       schema: {
         description:
-          "The app's installations as a CSV download (a header row, then one row per installation). " +
-          'For the app’s people and staff, like the metrics.',
+          "The app's installations as a CSV download (a header row, then one row per installation, " +
+          'streamed). For the app’s people and staff; the installer’s e-mail only in staff’s file.',
         params: IdParams,
         response: { 200: InstallationsCsvResponse },
       },
@@ -42,8 +74,24 @@ export async function metricsRoutes(app: App) {
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${file.filename}"`)
-        .send(file.body);
+        .send(file.stream as unknown as string);
     },
+  );
+
+  app.post(
+    '/platform/app_events',
+    {
+      config: { access: 'service' },
+      schema: {
+        description:
+          'For the platform’s services (a bearer token): up to 1,000 install, uninstall and update events. ' +
+          'Each is answered on its own: accepted, duplicate (its id was seen before; nothing changes) or ' +
+          'rejected with errors per field. An accepted event is on the report at once.',
+        body: AppEventsBody,
+        response: { 202: AppEventsResponse },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await ingestAppEvents(app.ctx, request.body.events)),
   );
 }
 

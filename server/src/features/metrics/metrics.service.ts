@@ -1,29 +1,74 @@
 /**
- * The engagement metrics of an app (spec admin §2 "App engagement report", §3 "Metrics payload"):
- * for the app's people (every role) and platform staff. Views come from the marketplace's daily
- * view counts; the portal has no source of installations yet, so those answer empty.
+ * The engagement report of an app (spec admin §2 "App engagement report", §3 "Metrics payload"):
+ * for the app's people (every role) and platform staff. Installs and uninstalls come from the
+ * platform's app events (metrics.ingest.ts), visits and page views from the marketplace's daily
+ * roll-up; both are read per day from their roll-ups, never from the raw rows.
  */
 import {
+  type AppInstallationsQuery,
   type AppMetrics,
   type AppMetricsQuery,
+  type DailyAggregates,
+  daysInRange,
   METRICS_DEFAULT_DAYS,
+  METRICS_MAX_DAYS,
   metricsSpanProblem,
 } from '@portal/contracts';
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import { findAppForStaff, loadAppAccess } from '../apps/index.ts';
-import { hasViews, today, viewsPerDay } from '../marketplace/index.ts';
-import { installationsCsv } from './metrics.csv.ts';
+import { firstViewedOn, hasViews, today, viewsPerDay } from '../marketplace/index.ts';
+import { installationsCsvStream, listInstallations } from './metrics.feed.ts';
+import { anyEvents, dailyInstalls, firstInstallDay } from './metrics.repo.ts';
+import { shiftDay } from './portal-day.ts';
 
 /** Staff see any app (deleted ones too, like the admin app page); others only apps they are on. */
-async function requireMetricsAccess(ctx: AppContext, user: SessionUser, appId: string) {
+export async function requireMetricsAccess(ctx: AppContext, user: SessionUser, appId: string) {
   if (user.role !== 'admin') return void (await loadAppAccess(ctx, user, appId));
   if (!(await findAppForStaff(ctx, appId))) throw notFound('Developer app');
 }
 
-const shiftDay = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+type Day = { installs: number; uninstalls: number; visits: number; page_views: number };
+const SERIES = ['installs', 'uninstalls', 'visits', 'page_views'] as const;
+
+/** The asked span: a range (the last N days, or all time from the first day with data) or from/to. */
+async function spanOf(ctx: AppContext, appId: string, query: AppMetricsQuery) {
+  const to = query.to ?? today(ctx);
+  if (query.range === 'all') {
+    const firsts = [await firstInstallDay(ctx, appId), await firstViewedOn(ctx, appId)].filter(
+      (day): day is string => day !== null && day <= to,
+    );
+    return { from: firsts.sort()[0] ?? to, to };
+  }
+  const days = query.range ? Number(query.range) : METRICS_DEFAULT_DAYS;
+  return { from: query.from ?? shiftDay(to, 1 - days), to };
+}
+
+/** Every series per day from `from` to `to` (days with nothing left out). */
+async function dailySeries(ctx: AppContext, appId: string, from: string, to: string) {
+  const days = new Map<string, Day>();
+  const at = (day: string) => {
+    let row = days.get(day);
+    if (!row) {
+      row = { installs: 0, uninstalls: 0, visits: 0, page_views: 0 };
+      days.set(day, row);
+    }
+    return row;
+  };
+  for (const row of await dailyInstalls(ctx, appId, from, to)) {
+    Object.assign(at(row.day), { installs: row.installs, uninstalls: row.uninstalls });
+  }
+  for (const row of await viewsPerDay(ctx, appId, from, to)) {
+    Object.assign(at(row.date), { visits: row.unique_views, page_views: row.views });
+  }
+  return days;
+}
+
+const aggregate = (rows: Array<[string, Day]>, series: keyof Day): DailyAggregates => {
+  const kept = rows.filter(([, day]) => day[series] > 0).map(([date, day]) => ({ date, count: day[series] }));
+  return { rows: kept, total_count: kept.reduce((sum, row) => sum + row.count, 0) };
+};
 
 export async function appMetrics(
   ctx: AppContext,
@@ -32,36 +77,82 @@ export async function appMetrics(
   query: AppMetricsQuery,
 ): Promise<AppMetrics> {
   await requireMetricsAccess(ctx, user, appId);
-  const to = query.to ?? today(ctx);
-  const from = query.from ?? shiftDay(to, 1 - METRICS_DEFAULT_DAYS);
-  const problem = metricsSpanProblem(from, to);
+  const { from, to } = await spanOf(ctx, appId, query);
+  const isAll = query.range === 'all';
+  const problem = metricsSpanProblem(from, isAll ? from : to);
   if (problem) throw fieldError('from', problem);
-  const views = await viewsPerDay(ctx, appId, from, to);
+  const length = daysInRange(from, to);
+  // The period before, as long, for the KPI cards' change (none for all time).
+  const previousFrom = isAll ? from : shiftDay(from, -length);
+  const days = await dailySeries(ctx, appId, previousFrom, to);
+  const current = [...days.entries()].filter(([day]) => day >= from).sort(([a], [b]) => (a < b ? -1 : 1));
+  // All time longer than two years is answered per month (docs/decisions.md "Installations").
+  const bucket = isAll && length > METRICS_MAX_DAYS ? 'month' : 'day';
+  const rows = bucket === 'day' ? current : byMonth(current);
+  const feed = await listInstallations(ctx, user, appId, {
+    page: 1,
+    per_page: 25,
+    sort: '-procore_updated_at',
+  });
+  const previous = [...days.entries()].filter(([day]) => day < from);
   return {
     developer_app_id: appId,
     from,
     to,
-    // No installation source exists yet (docs/decisions.md "Engagement metrics"): honestly empty.
-    daily_app_installations_aggregates: { rows: [], total_count: 0 },
-    daily_marketplace_app_views_aggregates: {
-      rows: views,
-      total_count: views.reduce((sum, row) => sum + row.count, 0),
-    },
-    app_installations: { rows: [], total_count: 0 },
+    range: query.range ?? null,
+    bucket,
+    daily_app_installations_aggregates: aggregate(rows, 'installs'),
+    daily_app_uninstallations_aggregates: aggregate(rows, 'uninstalls'),
+    daily_marketplace_app_views_aggregates: aggregate(rows, 'visits'),
+    daily_marketplace_app_page_views_aggregates: aggregate(rows, 'page_views'),
+    previous_period: isAll
+      ? null
+      : {
+          from: previousFrom,
+          to: shiftDay(from, -1),
+          ...(Object.fromEntries(
+            SERIES.map((series) => [series, previous.reduce((sum, [, day]) => sum + day[series], 0)]),
+          ) as Day),
+        },
+    app_installations: { rows: feed.rows, total_count: feed.total },
   };
 }
 
-/**
- * Whether the app has any metrics data: a marketplace view ever counted (installations have no
- * source yet). One index probe; the single-app answer carries it as `has_metrics`.
- */
-export const hasMetrics = (ctx: AppContext, appId: string) => hasViews(ctx, appId);
+/** Days summed per month, each under the month's first day. */
+function byMonth(days: Array<[string, Day]>): Array<[string, Day]> {
+  const months = new Map<string, Day>();
+  for (const [date, day] of days) {
+    const month = `${date.slice(0, 7)}-01`;
+    const sum = months.get(month) ?? { installs: 0, uninstalls: 0, visits: 0, page_views: 0 };
+    for (const series of SERIES) sum[series] += day[series];
+    months.set(month, sum);
+  }
+  return [...months.entries()];
+}
 
 /**
- * `installations.csv` for the same people as the metrics: the header row and the installations
- * (none until an installation source exists — docs/decisions.md "Engagement metrics").
+ * Whether the app has any metrics data: a marketplace view or an app event, ever. Two index probes;
+ * the single-app answer carries it as `has_metrics`.
  */
+export const hasMetrics = async (ctx: AppContext, appId: string) =>
+  (await hasViews(ctx, appId)) || (await anyEvents(ctx, appId));
+
+/** The install feed, one page (list pattern), for the same people as the report. */
+export async function installationsPage(
+  ctx: AppContext,
+  user: SessionUser,
+  appId: string,
+  query: AppInstallationsQuery,
+) {
+  await requireMetricsAccess(ctx, user, appId);
+  return listInstallations(ctx, user, appId, query);
+}
+
+/** `installations.csv` for the same people as the report, streamed; e-mails only in staff's file. */
 export async function installationsFile(ctx: AppContext, user: SessionUser, appId: string) {
   await requireMetricsAccess(ctx, user, appId);
-  return { filename: `${appId}-installations.csv`, body: installationsCsv([]) };
+  return {
+    filename: `${appId}-installations.csv`,
+    stream: installationsCsvStream(ctx, appId, user.role === 'admin'),
+  };
 }

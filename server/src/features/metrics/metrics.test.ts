@@ -58,13 +58,21 @@ describe('engagement metrics', () => {
     assert.equal(res.statusCode, 200, res.body);
     const to = today();
     const from = new Date(t.clock.now().getTime() - 89 * DAY).toISOString().slice(0, 10);
+    const empty = { rows: [], total_count: 0 };
+    const before = new Date(t.clock.now().getTime() - 90 * DAY).toISOString().slice(0, 10);
+    const first = new Date(t.clock.now().getTime() - 179 * DAY).toISOString().slice(0, 10);
     assert.deepEqual(res.json(), {
       developer_app_id: appId,
       from,
       to,
-      daily_app_installations_aggregates: { rows: [], total_count: 0 },
-      daily_marketplace_app_views_aggregates: { rows: [], total_count: 0 },
-      app_installations: { rows: [], total_count: 0 },
+      range: null,
+      bucket: 'day',
+      daily_app_installations_aggregates: empty,
+      daily_app_uninstallations_aggregates: empty,
+      daily_marketplace_app_views_aggregates: empty,
+      daily_marketplace_app_page_views_aggregates: empty,
+      previous_period: { from: first, to: before, installs: 0, uninstalls: 0, visits: 0, page_views: 0 },
+      app_installations: empty,
     });
     // No data yet: the app page's Metrics tab stays hidden.
     assert.equal((await owner.get(`/api/v1/developer_apps/${appId}`)).json().has_metrics, false);
@@ -86,13 +94,21 @@ describe('engagement metrics', () => {
       remoteAddress: '203.0.113.9',
     });
 
-    const views = (await owner.get(metricsUrl())).json().daily_marketplace_app_views_aggregates;
-    assert.deepEqual(views, {
+    const report = (await owner.get(metricsUrl())).json();
+    assert.deepEqual(report.daily_marketplace_app_views_aggregates, {
       rows: [
         { date: first, count: 2 },
         { date: second, count: 1 },
       ],
       total_count: 3,
+    });
+    // Page views count every view a person made, repeats included.
+    assert.deepEqual(report.daily_marketplace_app_page_views_aggregates, {
+      rows: [
+        { date: first, count: 3 },
+        { date: second, count: 1 },
+      ],
+      total_count: 4,
     });
     // A span names its days, both included.
     const onlyFirst = await owner.get(metricsUrl(`?from=${first}&to=${first}`));
@@ -159,7 +175,7 @@ describe('engagement metrics', () => {
 describe('installations.csv', () => {
   const csvUrl = () => `/api/v1/developer_apps/${appId}/installations.csv`;
 
-  test("the app's people and staff download the header row (no installation source yet)", async () => {
+  test("the app's people and staff download the header row when nothing was installed", async () => {
     for (const client of [owner, collaborator, staff]) {
       const res = await client.get(csvUrl());
       assert.equal(res.statusCode, 200, res.body);

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { AppContext } from '../context.ts';
 
-export type Access = 'public' | 'user' | 'admin';
+/** `service`: the platform's own services, with a bearer token from SERVICE_TOKENS (auth/service-token.ts). */
+export type Access = 'public' | 'user' | 'admin' | 'service';
 
 export type RegisteredRoute = { method: string; url: string; access: Access };
 

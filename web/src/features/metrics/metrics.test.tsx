@@ -9,12 +9,18 @@ import { developer, runtimeConfig, server } from '../../test/server.ts';
 import { app, signedIn } from '../apps/testing.ts';
 import { manifestsApi } from '../manifests/testing.ts';
 
-/** 90 days, 2026-01-01…2026-03-31, views on three of them; no installation source (honestly empty). */
+/** 90 days, 2026-01-01…2026-03-31, views on three of them, no installs. */
+const none = { rows: [], total_count: 0 };
 const withViews: AppMetrics = {
   developer_app_id: 'a1',
   from: '2026-01-01',
   to: '2026-03-31',
-  daily_app_installations_aggregates: { rows: [], total_count: 0 },
+  range: '90',
+  bucket: 'day',
+  daily_app_installations_aggregates: none,
+  daily_app_uninstallations_aggregates: none,
+  daily_marketplace_app_page_views_aggregates: none,
+  previous_period: null,
   daily_marketplace_app_views_aggregates: {
     rows: [
       { date: '2026-01-01', count: 4 },
@@ -52,22 +58,48 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-/** The developer in the tabbed-page beta, the app's metrics and every tracked event. */
-function serveDeveloper(metrics: AppMetrics, hasMetrics = true) {
+/** The install feed from the server (the list pattern): `rows` as one page, Total in its header. */
+function serveFeed(appId: string, rows: AppInstallation[], total = rows.length) {
+  const requests: string[] = [];
+  server.use(
+    http.get(`/api/v1/developer_apps/${appId}/installations`, ({ request }) => {
+      requests.push(new URL(request.url).search);
+      return HttpResponse.json(rows, { headers: { Total: String(total), 'Per-Page': '25' } });
+    }),
+  );
+  return requests;
+}
+
+/** The developer (in the tabbed-page beta unless `beta` is false), the app's metrics and every tracked event. */
+function serveDeveloper(
+  metrics: AppMetrics,
+  hasMetrics = true,
+  { beta = true, feed = [] as AppInstallation[], restricted = false } = {},
+) {
   signedIn({ ...app, has_metrics: hasMetrics });
   manifestsApi([]);
+  serveFeed('a1', feed);
   const events: unknown[] = [];
+  const reports: string[] = [];
   server.use(
     http.get('/api/v1/config', () =>
-      HttpResponse.json(runtimeConfig({ user: { ...developer, developer_apps_beta: true } })),
+      HttpResponse.json(
+        runtimeConfig({
+          user: { ...developer, developer_apps_beta: beta },
+          restricted_government: restricted,
+        }),
+      ),
     ),
-    http.get('/api/v1/developer_apps/a1/metrics', () => HttpResponse.json(metrics)),
+    http.get('/api/v1/developer_apps/a1/metrics', ({ request }) => {
+      reports.push(new URL(request.url).searchParams.get('range') ?? '');
+      return HttpResponse.json(metrics);
+    }),
     http.post('/api/v1/analytics', async ({ request }) => {
       events.push(await request.json());
       return HttpResponse.json({ ok: true });
     }),
   );
-  return events;
+  return Object.assign(events, { reports });
 }
 
 const kpi = (name: string) => screen.getByRole('group', { name });
@@ -123,7 +155,7 @@ test('developer: breadcrumbs, KPI cards, 25 days a page newest first, and the CS
     within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent),
-  ).toEqual(['Date', 'App installations', 'Marketplace app views']);
+  ).toEqual(['Date', 'App installations', 'App uninstalls', 'Marketplace app views']);
   // Every day of the 90, newest first: 25, 25, 25, 15.
   expect(dates(table)).toHaveLength(25);
   expect(dates(table)[0]).toBe('2026-03-31');
@@ -133,14 +165,14 @@ test('developer: breadcrumbs, KPI cards, 25 days a page newest first, and the CS
     within(first)
       .getAllByRole('cell')
       .map((cell) => cell.textContent),
-  ).toEqual(['2026-03-31', '0', '1']);
+  ).toEqual(['2026-03-31', '0', '0', '1']);
   const pages = screen.getByRole('navigation', { name: 'Daily counts pages' });
   await userEvent.click(within(pages).getByRole('button', { name: '4' }));
   expect(dates(table)).toHaveLength(15);
   expect(dates(table).at(-1)).toBe('2026-01-01');
-  expect(within(within(table).getAllByRole('row').at(-1)!).getAllByRole('cell')[2]).toHaveTextContent('4');
+  expect(within(within(table).getAllByRole('row').at(-1)!).getAllByRole('cell')[3]).toHaveTextContent('4');
 
-  expect(screen.getByText('No company has installed this app yet.')).toBeInTheDocument();
+  expect(await screen.findByText('No company has installed this app yet.')).toBeInTheDocument();
   const exportLink = screen.getByRole('link', { name: 'Export CSV' });
   expect(exportLink).toHaveAttribute('href', '/developer_apps/a1/installations.csv');
   exportLink.addEventListener('click', (event) => event.preventDefault()); // jsdom cannot navigate
@@ -154,9 +186,8 @@ test('developer: breadcrumbs, KPI cards, 25 days a page newest first, and the CS
 });
 
 test('developer: no user e-mail in the install feed', async () => {
-  serveDeveloper({
-    ...withViews,
-    app_installations: { rows: [{ ...installation, user_email_address: null }], total_count: 1 },
+  serveDeveloper({ ...withViews, app_installations: { rows: [], total_count: 1 } }, true, {
+    feed: [{ ...installation, user_email_address: null }],
   });
   renderRoute('/developer_apps/a1?tab=metrics');
   const item = (await screen.findByText('Acme Builders')).closest('li')!;
@@ -167,6 +198,7 @@ test('developer: no user e-mail in the install feed', async () => {
 
 test('admin: the Metrics tab shows the report without breadcrumbs, with e-mails and its own export', async () => {
   serveAdminApp(adminApp());
+  serveFeed('app-1', [installation]);
   const events: unknown[] = [];
   server.use(
     http.get('/api/v1/developer_apps/app-1/metrics', () =>
@@ -184,6 +216,7 @@ test('admin: the Metrics tab shows the report without breadcrumbs, with e-mails 
   renderRoute('/admin/developer_apps/app-1');
   await userEvent.click(await screen.findByRole('tab', { name: 'Metrics' }));
   expect(await screen.findByRole('group', { name: 'Total Marketplace Visits' })).toHaveTextContent('7');
+  await screen.findByText('Acme Builders');
   // The heading only: no breadcrumb names the report in the admin view.
   expect(screen.getAllByText('App Engagement Report')).toHaveLength(1);
   const item = screen.getByText('Acme Builders').closest('li')!;
@@ -207,6 +240,7 @@ test('admin: the Metrics tab shows the report without breadcrumbs, with e-mails 
 
 test('with no data at all: noMetricsAvailable instead of the chart and table', async () => {
   serveAdminApp(adminApp());
+  serveFeed('app-1', []);
   server.use(http.get('/api/v1/developer_apps/app-1/metrics', () => HttpResponse.json(empty)));
   renderRoute('/admin/developer_apps/app-1');
   await userEvent.click(await screen.findByRole('tab', { name: 'Metrics' }));

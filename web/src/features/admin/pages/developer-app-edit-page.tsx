@@ -10,7 +10,7 @@ import { PageSkeleton } from '../../../components/skeletons.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { LazyMarketplaceListingEditor } from '../../marketplace/index.ts';
-import { LazyEngagementReport } from '../../metrics/index.ts';
+import { LazyEngagementReport, metricsHidden } from '../../metrics/index.ts';
 import { adminAppQuery, useUpdateAdminApp } from '../api.ts';
 import { AdminBreadcrumbs } from '../components/admin-page.tsx';
 import { AppHistory } from '../components/app-history.tsx';
@@ -23,7 +23,9 @@ import { SandboxTab } from '../components/sandbox-tab.tsx';
 export function DeveloperAppEditPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const { fedramp } = useConfig();
+  const config = useConfig();
+  const { fedramp } = config;
+  const hideMetrics = metricsHidden(config);
   const query = useQuery(adminAppQuery(id));
   const [pendingOwner, setPendingOwner] = useState<DeveloperOption | null>(null);
   const [loadErrorDismissed, setLoadErrorDismissed] = useState(false);
@@ -84,7 +86,7 @@ export function DeveloperAppEditPage() {
                 <Tabs.Tab value="general">{t('adminApp.tabs.general')}</Tabs.Tab>
                 {!fedramp && <Tabs.Tab value="sandbox">{t('adminApp.tabs.sandbox')}</Tabs.Tab>}
                 <Tabs.Tab value="marketplace">{t('adminApp.tabs.marketplace')}</Tabs.Tab>
-                {!fedramp && <Tabs.Tab value="metrics">{t('adminApp.tabs.metrics')}</Tabs.Tab>}
+                {!hideMetrics && <Tabs.Tab value="metrics">{t('adminApp.tabs.metrics')}</Tabs.Tab>}
               </Tabs.List>
               <Tabs.Panel value="general" pt="md">
                 <GeneralTab app={app} pendingOwner={pendingOwner} onSaved={() => setPendingOwner(null)} />
@@ -108,7 +110,7 @@ export function DeveloperAppEditPage() {
                       })}
                 />
               </Tabs.Panel>
-              {!fedramp && (
+              {!hideMetrics && (
                 <Tabs.Panel value="metrics" pt="md">
                   <LazyEngagementReport
                     appId={app.id}

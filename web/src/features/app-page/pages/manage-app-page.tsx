@@ -1,11 +1,13 @@
-import { Alert, Container, Group, Stack, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Stack, Title } from '@mantine/core';
+import { IconChartAreaLine } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { importWithRetry } from '../../../app/lazy.ts';
 import { NotFoundPage } from '../../../app/not-found-page.tsx';
 import { PageSkeleton } from '../../../components/skeletons.tsx';
+import { track } from '../../../lib/analytics.ts';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
 import {
@@ -20,6 +22,7 @@ import { CollaboratorsList, CollaboratorsPanel } from '../../collaborators/index
 import { OptInBanner, OptInToggle, useDeveloperAppsBeta } from '../../config-builder/index.ts';
 import { ManifestsSection } from '../../manifests/index.ts';
 import { MarketplaceListingCard } from '../../marketplace/index.ts';
+import { metricsHidden } from '../../metrics/index.ts';
 import { AppBreadcrumbs } from '../components/app-breadcrumbs.tsx';
 
 /** The tabbed page (form-based beta) is its own chunk, loaded only for users who opted in. */
@@ -66,7 +69,21 @@ export function ManageAppPage() {
         <AppBreadcrumbs appId={id} name={name} current={t('apps.breadcrumb.manage')} />
         <Group justify="space-between" wrap="wrap">
           <Title order={1}>{name}</Title>
-          <OptInToggle />
+          <Group>
+            {/* The optional metrics-report button (spec developer-apps §2): once the app has metrics data. */}
+            {app.data.has_metrics && !metricsHidden(config) && (
+              <Button
+                component={Link}
+                to={`/developer_apps/${id}/metrics`}
+                variant="default"
+                leftSection={<IconChartAreaLine size={16} aria-hidden />}
+                onClick={() => track('developers.app_metrics.view_report.clicked', { developer_app_id: id })}
+              >
+                {t('metrics.viewReport')}
+              </Button>
+            )}
+            <OptInToggle />
+          </Group>
         </Group>
         <OptInBanner />
         {app.data.published_at && (

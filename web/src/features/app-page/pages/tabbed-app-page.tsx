@@ -10,7 +10,7 @@ import { CollaboratorsList, CollaboratorsPanel } from '../../collaborators/index
 import { ConfigurationsTab, OptInToggle } from '../../config-builder/index.ts';
 import { VersionsTab } from '../../manifests/index.ts';
 import { MarketplaceListingCard } from '../../marketplace/index.ts';
-import { LazyEngagementReport } from '../../metrics/index.ts';
+import { LazyEngagementReport, metricsHidden } from '../../metrics/index.ts';
 import { AppBreadcrumbs } from '../components/app-breadcrumbs.tsx';
 import { UnknownTab } from '../components/unknown-tab.tsx';
 
@@ -33,7 +33,7 @@ export function TabbedAppPage({ app, permissions }: AppPageProps) {
   const { t } = useTranslation();
   const config = useConfig();
   const [params, setParams] = useSearchParams();
-  const tabs = APP_TABS.filter((tab) => tab !== 'metrics' || app.has_metrics);
+  const tabs = APP_TABS.filter((tab) => tab !== 'metrics' || (app.has_metrics && !metricsHidden(config)));
   // No tab, or Metrics while the app has no metrics data: Configurations. A tab the page does not
   // have: a placeholder (spec developer-apps §2).
   const requested = params.get('tab') || 'configurations';

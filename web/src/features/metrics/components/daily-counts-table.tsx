@@ -7,9 +7,10 @@ import type { MetricsDay } from '../api.ts';
 
 /**
  * Every day of the span with its counts, newest first (the days a reader asks about most), 25 days
- * a page (spec admin §9). Paged here: the whole span is already in the one metrics answer.
+ * a page (spec admin §9); months for a long all-time range. Paged here: the whole span is already in
+ * the one metrics answer.
  */
-export function DailyCountsTable({ days }: { days: MetricsDay[] }) {
+export function DailyCountsTable({ days, monthly = false }: { days: MetricsDay[]; monthly?: boolean }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const newestFirst = [...days].reverse();
@@ -24,8 +25,12 @@ export function DailyCountsTable({ days }: { days: MetricsDay[] }) {
         aria-label={t('metrics.table.title')}
         rows={rows.map((day) => ({ ...day, id: day.date }))}
         columns={[
-          { label: t('metrics.table.date'), cell: (day) => day.date },
+          {
+            label: monthly ? t('metrics.table.month') : t('metrics.table.date'),
+            cell: (day) => (monthly ? day.date.slice(0, 7) : day.date),
+          },
           { label: t('metrics.series.installations'), cell: (day) => day.installations },
+          { label: t('metrics.series.uninstalls'), cell: (day) => day.uninstalls },
           { label: t('metrics.series.views'), cell: (day) => day.views },
         ]}
       />

@@ -1,45 +1,64 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import type { AppInstallation } from '@portal/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ListPagination } from '../../../components/list-pagination.tsx';
+import { TextSkeleton } from '../../../components/skeletons.tsx';
+import { useListState } from '../../../components/use-list-params.ts';
+import { errorsJoined } from '../../../lib/api.ts';
+import { installationsQuery } from '../api.ts';
 
 /**
- * Who installed the app (spec admin §2): company, a demo tag, the installing user's e-mail (staff
- * only: `showEmails`), when it last changed on the platform and the status, uppercased.
+ * Who installed the app (spec admin §2), paged from the server (the list pattern): company, a demo
+ * tag, the installing user's e-mail (staff only: the server sends it to staff alone, and
+ * `showEmails`), when it last changed on the platform and the status, uppercased.
  */
-export function InstallFeed({
-  installations,
-  showEmails,
-}: {
-  installations: AppInstallation[];
-  showEmails: boolean;
-}) {
+export function InstallFeed({ appId, showEmails }: { appId: string; showEmails: boolean }) {
   const { t } = useTranslation();
-  if (installations.length === 0) return <Text c="dimmed">{t('metrics.feed.empty')}</Text>;
+  const list = useListState();
+  const query = useQuery(installationsQuery(appId, list.page, list.cursor));
+  if (query.isPending) return <TextSkeleton />;
+  if (!query.data)
+    return (
+      <Text c="red" role="alert">
+        {errorsJoined(query.error, t('errors.generic'))}
+      </Text>
+    );
+  if (query.data.total === 0) return <Text c="dimmed">{t('metrics.feed.empty')}</Text>;
   return (
-    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-      {installations.map((installation) => (
-        <Paper component="li" withBorder p="sm" key={installation.id}>
-          <Group justify="space-between" wrap="wrap">
-            <Stack gap={2}>
-              <Group gap="xs">
-                <Text fw={600}>{installation.company_name}</Text>
-                {installation.company_is_demo && (
-                  <Badge color="gray" variant="light">
-                    {t('metrics.feed.demo')}
-                  </Badge>
+    <Stack gap="xs">
+      <Stack
+        gap="xs"
+        component="ul"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+        aria-label={t('metrics.feed.title')}
+      >
+        {query.data.items.map((installation) => (
+          <Paper component="li" withBorder p="sm" key={installation.id}>
+            <Group justify="space-between" wrap="wrap">
+              <Stack gap={2}>
+                <Group gap="xs">
+                  <Text fw={600}>{installation.company_name}</Text>
+                  {installation.company_is_demo && (
+                    <Badge color="gray" variant="light">
+                      {t('metrics.feed.demo')}
+                    </Badge>
+                  )}
+                </Group>
+                {showEmails && installation.user_email_address && (
+                  <Text size="sm">{installation.user_email_address}</Text>
                 )}
-              </Group>
-              {showEmails && installation.user_email_address && (
-                <Text size="sm">{installation.user_email_address}</Text>
-              )}
-              <Text size="sm" c="dimmed">
-                {new Date(installation.procore_updated_at).toLocaleString()}
-              </Text>
-            </Stack>
-            <Badge variant="outline">{installation.status.toUpperCase()}</Badge>
-          </Group>
-        </Paper>
-      ))}
+                <Text size="sm" c="dimmed">
+                  {new Date(installation.procore_updated_at).toLocaleString()}
+                </Text>
+              </Stack>
+              <Badge variant="outline">{installation.status.toUpperCase()}</Badge>
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+      <ListPagination data={query.data} list={list} label={t('metrics.feed.pages')} />
     </Stack>
   );
 }

@@ -1,0 +1,94 @@
+/**
+ * The install feed (spec admin §2): an app's installations on the list pattern, and the same rows as
+ * `installations.csv`, streamed in short keyset batches. The installer's e-mail only for staff
+ * (spec admin §6 "The user email in the install feed is shown only in the admin view").
+ */
+import { Readable } from 'node:stream';
+import {
+  type AppInstallation,
+  type AppInstallationsQuery,
+  INSTALLATIONS_CSV_COLUMNS,
+} from '@portal/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { appInstallations } from '../../db/schema/index.ts';
+import type { SessionUser } from '../../platform/auth/session-user.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { endingInId, type ListSorts, listPage, resolveSort } from '../../platform/list/index.ts';
+import { csvCell } from './metrics.csv.ts';
+import { type InstallationRow, installationsBatch, installationsByIds } from './metrics.repo.ts';
+
+const by = endingInId(appInstallations.id, 'uuid');
+const SORTS = {
+  procore_updated_at: by(appInstallations.updatedAt, 'timestamptz', {
+    table: 'app_installations',
+    column: 'updated_at',
+  }),
+  company_name: by(appInstallations.companyName, 'text', {
+    table: 'app_installations',
+    column: 'company_name',
+  }),
+} satisfies ListSorts<AppInstallationsQuery>;
+
+/** An installation as the spec's row; `user_email_address` only when staff ask. */
+export function installationOf(row: InstallationRow, isStaff: boolean): AppInstallation {
+  return {
+    id: row.id,
+    company_name: row.companyName,
+    company_is_demo: row.companyIsDemo,
+    user_email_address: isStaff ? row.userEmail : null,
+    procore_updated_at: row.updatedAt.toISOString(),
+    status: row.status,
+  };
+}
+
+/** One page of the app's installations (access already checked by the caller). */
+export async function listInstallations(
+  ctx: AppContext,
+  user: SessionUser,
+  appId: string,
+  query: AppInstallationsQuery,
+) {
+  const isStaff = user.role === 'admin';
+  return listPage(
+    ctx,
+    {
+      from: sql`${appInstallations}`,
+      table: 'app_installations',
+      where: eq(appInstallations.developerAppId, appId),
+      id: appInstallations.id,
+    },
+    resolveSort(SORTS, query.sort),
+    query,
+    async (ids) => (await installationsByIds(ctx, ids)).map((row) => installationOf(row, isStaff)),
+    (row) => row.id,
+  );
+}
+
+/** Rows per keyset batch of the CSV: each batch one short query, read only when the client drains the last. */
+export const CSV_BATCH_ROWS = 2000;
+
+/**
+ * `installations.csv` as a stream: the header row, then every installation newest first, one keyset
+ * batch at a time. Node pulls the next batch only when the socket has taken the last (backpressure);
+ * no transaction or cursor is held between batches, so other requests run in between.
+ */
+export function installationsCsvStream(ctx: AppContext, appId: string, isStaff: boolean): Readable {
+  async function* lines() {
+    yield `${INSTALLATIONS_CSV_COLUMNS.join(',')}\r\n`;
+    let after: { updatedAt: Date; id: string } | null = null;
+    for (;;) {
+      const rows = await installationsBatch(ctx, appId, CSV_BATCH_ROWS, after);
+      if (!rows.length) return;
+      let chunk = '';
+      for (const row of rows) {
+        const installation = installationOf(row, isStaff);
+        chunk += `${INSTALLATIONS_CSV_COLUMNS.map((column) => csvCell(installation[column])).join(',')}\r\n`;
+      }
+      yield chunk;
+      if (rows.length < CSV_BATCH_ROWS) return;
+      const last = rows.at(-1)!;
+      after = { updatedAt: last.updatedAt, id: last.id };
+    }
+  }
+  return Readable.from(lines(), { objectMode: false, highWaterMark: 1 });
+}
