@@ -1,5 +1,5 @@
 import type { RouteFixtures } from '../../test/route-fixtures.ts';
-import { type RouteRows, staff, V } from '../../test/route-spec.ts';
+import { type RouteRows, serviceOnly, staff, V } from '../../test/route-spec.ts';
 import { bucketData, clearBucket } from './testing.ts';
 
 const buckets = (server: string) => `${V}/admin/quota_minder_servers/${server}/buckets`;
@@ -59,6 +59,13 @@ export const quotaRouteTable: RouteRows = {
     call: async (fx) => ({
       url: `${buckets('Production_US01')}/${await freshBucket(fx, 'Production_US01')}/impact`,
       payload: { data: { bucket_templates: bucketData('x').data.bucket_templates } },
+    }),
+  },
+  'POST /api/v1/quota_minder/check': {
+    expect: serviceOnly(200),
+    call: (fx) => ({
+      url: `${V}/quota_minder/check`,
+      payload: { server: 'Production_US01', client_id: fx.unique('route-client-') },
     }),
   },
 };

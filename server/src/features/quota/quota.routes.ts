@@ -5,12 +5,15 @@ import {
   ImpactPreviewBody,
   QuotaBucket,
   QuotaBucketsQuery,
+  QuotaCheckBody,
+  QuotaCheckResult,
   QuotaServers,
   UpdateBucketBody,
 } from '@portal/contracts';
 import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
 import { answerPage } from '../../platform/list/index.ts';
+import { checkQuota, rateLimited } from './quota.check.ts';
 import { previewImpact } from './quota.impact.ts';
 import {
   createBucket,
@@ -110,5 +113,22 @@ export async function quotaRoutes(app: App) {
     },
     async (request) =>
       previewImpact(app.ctx, request.params.server, request.params.id, request.body.data.bucket_templates),
+  );
+
+  // The check API for gateways (the platform's services, bearer token): charge one request of a
+  // client on a server; 200 with the rate-limit headers, or 429 in the error shape with Retry-After.
+  app.post(
+    '/quota_minder/check',
+    { config: { access: 'service' }, schema: { body: QuotaCheckBody, response: { 200: QuotaCheckResult } } },
+    async (request, reply) => {
+      const outcome = await checkQuota(app.ctx, {
+        server: request.body.server,
+        clientId: request.body.client_id,
+        cost: request.body.cost,
+      });
+      reply.headers(outcome.headers);
+      if (!outcome.allowed) throw rateLimited(outcome);
+      return outcome;
+    },
   );
 }
