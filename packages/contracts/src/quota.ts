@@ -103,3 +103,13 @@ export const QuotaCheckResult = z.object({
   headers: z.record(z.string(), z.string()),
 });
 export type QuotaCheckResult = z.infer<typeof QuotaCheckResult>;
+
+/** `GET /admin/quota_minder_status`: this instance's bucket store and its insurance limiter. */
+export const QuotaStatus = z.object({
+  store: z.enum(['redis', 'memory']),
+  redis_down: z.boolean(),
+  /** Requests admitted by the insurance limiter (limit ÷ instances) since this process started. */
+  insurance_admissions: z.number(),
+  instances: z.number(),
+});
+export type QuotaStatus = z.infer<typeof QuotaStatus>;

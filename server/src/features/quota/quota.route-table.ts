@@ -18,6 +18,10 @@ export const quotaRouteTable: RouteRows = {
     expect: staff(200),
     call: () => ({ url: `${V}/admin/quota_minder_servers` }),
   },
+  'GET /api/v1/admin/quota_minder_status': {
+    expect: staff(200),
+    call: () => ({ url: `${V}/admin/quota_minder_status` }),
+  },
   'GET /api/v1/admin/quota_minder_servers/:server/buckets': {
     expect: staff(200),
     call: () => ({ url: buckets('Production_US01') }),

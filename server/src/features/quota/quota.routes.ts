@@ -8,6 +8,7 @@ import {
   QuotaCheckBody,
   QuotaCheckResult,
   QuotaServers,
+  QuotaStatus,
   UpdateBucketBody,
 } from '@portal/contracts';
 import { z } from 'zod';
@@ -35,6 +36,20 @@ export async function quotaRoutes(app: App) {
     '/admin/quota_minder_servers',
     { config: { access: 'admin' }, schema: { response: { 200: QuotaServers } } },
     async () => ({ servers: [...quotaServers(app.ctx.config)] }),
+  );
+
+  app.get(
+    '/admin/quota_minder_status',
+    { config: { access: 'admin' }, schema: { response: { 200: QuotaStatus } } },
+    async () => {
+      const stats = app.ctx.quota.stats();
+      return {
+        store: stats.store,
+        redis_down: stats.redisDown,
+        insurance_admissions: stats.insuranceAdmissions,
+        instances: stats.instances,
+      };
+    },
   );
 
   app.get(
