@@ -11,7 +11,11 @@ import { signIn } from '../support/session.ts';
 const SERVER = 'Integrator_Sandbox';
 
 async function pickServer(page: Page, server: string) {
-  await page.getByRole('textbox', { name: 'Server' }).click();
+  await page
+    .getByRole('textbox', { name: 'Server' })
+    .or(page.getByRole('combobox', { name: 'Server' }))
+    .first()
+    .click();
   await page.getByRole('option', { name: server }).click();
 }
 

@@ -41,7 +41,10 @@ async function measure(withHook: boolean, t: TestApp) {
     // The test app's clock follows real time here (its buckets refill as in production).
     t.clock.set(new Date());
     const t0 = performance.now();
-    await app.inject({ url: '/platform/ping', headers: { 'x-client': `bench-${withHook ? 'w' : 'o'}-${i % 50}` } });
+    await app.inject({
+      url: '/platform/ping',
+      headers: { 'x-client': `bench-${withHook ? 'w' : 'o'}-${i % 50}` },
+    });
     latencies.push(performance.now() - t0);
   }
   await app.close();
