@@ -10,10 +10,10 @@ before(async () => {
 });
 after(() => t.close());
 
-test('every /api route declares public, user or admin', () => {
+test('every /api route declares public, user, admin or service', () => {
   assert.ok(t.app.routeRegistry.length > 5);
   for (const route of t.app.routeRegistry) {
-    assert.ok(['public', 'user', 'admin'].includes(route.access), `${route.method} ${route.url}`);
+    assert.ok(['public', 'user', 'admin', 'service'].includes(route.access), `${route.method} ${route.url}`);
   }
 });
 
