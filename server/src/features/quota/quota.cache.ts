@@ -10,12 +10,13 @@ import * as repo from './quota.repo.ts';
 export const BUCKET_CACHE_MS = 2_000;
 
 type Entry = { row: repo.BucketRow | null; at: number; refreshing?: boolean };
-const caches = new WeakMap<AppContext['db'], Map<string, Entry>>();
+type Cache = { entries: Map<string, Entry>; generation: number };
+const caches = new WeakMap<AppContext['db'], Cache>();
 
 const cacheOf = (ctx: AppContext) => {
   let cache = caches.get(ctx.db);
   if (!cache) {
-    cache = new Map();
+    cache = { entries: new Map(), generation: 0 };
     caches.set(ctx.db, cache);
   }
   return cache;
@@ -23,15 +24,19 @@ const cacheOf = (ctx: AppContext) => {
 
 export async function bucketFor(ctx: AppContext, server: string, domain: string) {
   const cache = cacheOf(ctx);
+  const { entries, generation } = cache;
   const key = `${server}\n${domain}`;
   const now = Date.now();
-  const hit = cache.get(key);
+  const hit = entries.get(key);
   if (hit) {
     if (now - hit.at >= BUCKET_CACHE_MS && !hit.refreshing) {
       hit.refreshing = true;
       repo
         .findBucketForDomain(ctx, server, domain)
-        .then((row) => cache.set(key, { row, at: Date.now() }))
+        // A read that started before a change here is dropped (forgetBuckets moved the generation).
+        .then((row) => {
+          if (cache.generation === generation) entries.set(key, { row, at: Date.now() });
+        })
         .catch((error) => {
           hit.refreshing = false;
           ctx.log.warn({ err: error }, 'quota: bucket not read again; the last one is used');
@@ -40,12 +45,14 @@ export async function bucketFor(ctx: AppContext, server: string, domain: string)
     return hit.row;
   }
   const row = await repo.findBucketForDomain(ctx, server, domain);
-  if (cache.size > 50_000) cache.clear();
-  cache.set(key, { row, at: now });
+  if (entries.size > 50_000) entries.clear();
+  if (cache.generation === generation) entries.set(key, { row, at: now });
   return row;
 }
 
 /** After a change on this instance. */
 export function forgetBuckets(ctx: AppContext) {
-  cacheOf(ctx).clear();
+  const cache = cacheOf(ctx);
+  cache.generation += 1;
+  cache.entries.clear();
 }
