@@ -38,6 +38,7 @@ const SERVER_LAYERS = [
   ['metrics'], // engagement metrics (views from the marketplace)
   ['developer-apps'], // the single app: settings, people, sandbox, credentials, metrics; staff view
   ['admin'], // the staff lists and pages
+  ['quota'], // rate-limit buckets: admin CRUD, checks for gateways, the platform API hook
 ];
 
 /**

@@ -422,3 +422,56 @@ test('changelog entries (summary, description, endpoint) execute nothing on the 
   }
   await page.context().close();
 });
+
+test('rate-limit bucket names execute nothing in the bucket list and its history (issue 25)', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await adminApi();
+  const servers = (await (await admin.get('/api/v1/admin/quota_minder_servers')).json()).servers as string[];
+  const clients = (await (
+    await admin.get('/api/v1/admin/oauth_applications?environment=sandbox&per_page=50')
+  ).json()) as Array<{ uid: string }>;
+  expect(clients.length).toBeGreaterThan(0);
+  const names = packPayloads(100);
+  const made: Array<{ server: string; id: string }> = [];
+  for (const [i, name] of names.entries()) {
+    const server = servers[i % servers.length]!;
+    const { uid } = clients[Math.floor(i / servers.length) % clients.length]!;
+    const base = `/api/v1/admin/quota_minder_servers/${server}/buckets`;
+    for (const old of (await (
+      await admin.get(`${base}?filters[search]=${encodeURIComponent(uid)}`)
+    ).json()) as Array<{ id: string }>)
+      await admin.delete(`${base}/${old.id}`, { headers: admin.csrf });
+    const res = await admin.post(base, {
+      headers: admin.csrf,
+      data: {
+        data: {
+          name,
+          client_id: '*',
+          domain: uid,
+          bucket_templates: [{ name: 'main', fill_type: 'count', limit: 10, interval_ms: 60_000 }],
+        },
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    made.push({ server, id: (await res.json()).id });
+  }
+  const staff = await armedPage(browser, ADMIN_EMAIL, DEMO_PASSWORD);
+  for (const server of servers) {
+    await staff.page.goto(`/admin/quota_minder?server=${server}`);
+    await expect(staff.page.getByRole('table', { name: `Buckets on ${server}` })).toBeVisible();
+    await expectNothingExecuted(staff.page, staff.dialogs);
+  }
+  // One bucket's history shows its name in the change log.
+  await staff.page.goto(`/admin/quota_minder?server=${made[0]!.server}`);
+  await staff.page
+    .getByRole('button', { name: /^Show the history and traffic of / })
+    .first()
+    .click();
+  await expect(staff.page.getByText('Bucket created').first()).toBeVisible();
+  await expectNothingExecuted(staff.page, staff.dialogs);
+  await staff.page.context().close();
+  for (const { server, id } of made)
+    await admin.delete(`/api/v1/admin/quota_minder_servers/${server}/buckets/${id}`, { headers: admin.csrf });
+});

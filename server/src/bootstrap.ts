@@ -18,6 +18,7 @@ import { createJobs } from './platform/jobs.ts';
 import { EXACT_COUNT_LIMIT } from './platform/list/count.ts';
 import type { Logger } from './platform/logger.ts';
 import { sendMail } from './platform/mail/mail.ts';
+import { createQuotaLimiter } from './platform/rate-limit/limiter.ts';
 import { hashSecret } from './platform/secrets.ts';
 import { openStorage } from './platform/storage.ts';
 
@@ -41,7 +42,14 @@ export async function createContext(
   await database.migrate();
   const jobs = await createJobs(database, jobDefinitions, options.log);
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    ? new Redis(config.redisUrl, {
+        lazyConnect: false,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        // Reconnect at most 500 ms apart: the rate-limit buckets leave their insurance limiter soon
+        // after Redis is back (issue: "recovery within 2 s").
+        retryStrategy: (times: number) => Math.min(times * 50, 500),
+      })
     : undefined;
   redis?.on('error', (error) => options.log.warn({ err: error }, 'redis error'));
   if (redis) await waitForRedis(redis, options.log);
@@ -73,6 +81,13 @@ export async function createContext(
       ...options.limits,
     },
     loginLimiter: createLoginLimiter(redis, options.redisPrefix),
+    quota: createQuotaLimiter({
+      redis,
+      prefix: options.redisPrefix,
+      clock,
+      instances: config.quotaInstances,
+      log: options.log,
+    }),
     sessions: createSessionCache({
       now: () => clock.now().getTime(),
       redis,

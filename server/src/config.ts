@@ -53,6 +53,8 @@ const EnvSchema = z.object({
   SANDBOX_PROVISION_SECONDS: z.coerce.number().int().min(0).max(86_400).default(5),
   PRODUCTION_ACCESS_AUTO_APPROVE: flag(false),
   TERMS_FILE: z.string().optional(),
+  QA_HOST: z.string().max(500).optional(),
+  QUOTA_INSTANCES: z.coerce.number().int().min(1).max(1000).default(1),
   TERMS_MARKDOWN: z.string().optional(),
   ENCRYPTION_KEY: z
     .string()
@@ -110,6 +112,13 @@ export type Config = {
   sandboxProvisionSeconds: number;
   productionAccessAutoApprove: boolean;
   termsFile: string | undefined;
+  /** Spec admin §9: on the QA host the rate-limit buckets have one server, Staging. */
+  qaHost: string | undefined;
+  /**
+   * How many portal instances share the rate-limit buckets: when Redis is down each decides alone at
+   * limit ÷ this (features/quota, docs/decisions.md "Rate-limit buckets").
+   */
+  quotaInstances: number;
   termsMarkdown: string | undefined;
   /**
    * Seal sandbox secrets (and token-bearing mail payloads) at rest. The first encrypts; every one
@@ -170,6 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sandboxProvisionSeconds: e.SANDBOX_PROVISION_SECONDS,
     productionAccessAutoApprove: e.PRODUCTION_ACCESS_AUTO_APPROVE,
     termsFile: e.TERMS_FILE,
+    qaHost: e.QA_HOST || undefined,
+    quotaInstances: e.QUOTA_INSTANCES,
     termsMarkdown: e.TERMS_MARKDOWN,
     encryptionKeys: e.ENCRYPTION_KEY ?? [],
     serviceTokens: e.SERVICE_TOKENS,

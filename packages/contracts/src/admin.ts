@@ -208,6 +208,7 @@ export const AUDIT_SUBJECTS = [
   'announcement',
   'changelog_entry',
   'openapi_document',
+  'quota_bucket',
 ] as const;
 
 /** `GET /admin/audit`: newest first; one subject's history with `filters[subject_id]`. */

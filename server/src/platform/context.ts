@@ -7,6 +7,7 @@ import type { SessionCache } from './auth/session-cache.ts';
 import type { Clock } from './clock.ts';
 import type { Jobs } from './jobs.ts';
 import type { Logger } from './logger.ts';
+import type { QuotaLimiter } from './rate-limit/limiter.ts';
 import type { Storage } from './storage.ts';
 
 /** Builds a sandbox company on the construction platform (the built-in one: features/sandboxes). */
@@ -35,6 +36,8 @@ export type AppContext = {
   log: Logger;
   auth: Auth;
   loginLimiter: LoginLimiter;
+  /** Rate-limit buckets' token arithmetic (GCRA): Redis when configured, with insurance (features/quota). */
+  quota: QuotaLimiter;
   /** Verified sessions; services call forgetUser() whenever a user's row or sessions change. */
   sessions: SessionCache;
   /** Set when SMTP_URL is configured. */

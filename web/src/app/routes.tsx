@@ -210,6 +210,13 @@ export const routes: RouteObject[] = [
               ),
             },
             {
+              path: 'admin/quota_minder',
+              lazy: lazyPage(
+                () => import('../features/admin/pages/quota-minder-page.tsx'),
+                'QuotaMinderPage',
+              ),
+            },
+            {
               path: 'admin/audit',
               lazy: lazyPage(() => import('../features/admin/pages/audit-page.tsx'), 'AuditPage'),
             },

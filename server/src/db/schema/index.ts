@@ -7,5 +7,6 @@ export * from './manifests.ts';
 export * from './marketplace.ts';
 export * from './metrics.ts';
 export * from './platform.ts';
+export * from './quota.ts';
 export * from './reference.ts';
 export * from './users.ts';

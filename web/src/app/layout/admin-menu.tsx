@@ -9,6 +9,7 @@ export const adminMenuItems: Array<{ labelKey: string; to: string }> = [
   { labelKey: 'adminLists.reviewQueue', to: '/admin/review_queue' },
   { labelKey: 'adminLists.developers', to: '/admin/developers' },
   { labelKey: 'adminLists.oauthApplications', to: '/admin/oauth_applications' },
+  { labelKey: 'quota.menu', to: '/admin/quota_minder' },
   { labelKey: 'audit.title', to: '/admin/audit' },
   { labelKey: 'admin.outbox', to: '/admin/outbox' },
   { labelKey: 'announcements.adminMenu', to: '/admin/notifications' },

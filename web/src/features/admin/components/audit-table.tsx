@@ -11,6 +11,7 @@ const SUBJECT_PATHS: Record<AuditEvent['subject_type'], (id: string) => string> 
   announcement: (id) => `/admin/notifications/${id}/edit`,
   changelog_entry: () => '/admin/reference',
   openapi_document: () => '/admin/reference',
+  quota_bucket: () => '/admin/quota_minder',
 };
 
 const shown = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
@@ -43,7 +44,7 @@ export function AuditTable({ events, showSubject = true }: { events: AuditEvent[
         showSubject && {
           label: t('audit.subject'),
           cell: (event) =>
-            event.action === 'announcement.delete' ? (
+            event.action === 'announcement.delete' || event.action === 'quota_bucket.delete' ? (
               t(`audit.subjects.${event.subject_type}`)
             ) : (
               <Anchor component={Link} to={SUBJECT_PATHS[event.subject_type](event.subject_id)}>
