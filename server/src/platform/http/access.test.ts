@@ -15,10 +15,13 @@ test('every /api route declares public, user, admin or service', () => {
   for (const route of t.app.routeRegistry) {
     assert.ok(['public', 'user', 'admin', 'service'].includes(route.access), `${route.method} ${route.url}`);
   }
-  // The service level is for the platform's machine callers alone.
+  // The service level is for the platform's machine callers alone: app events and the gateways' check.
   assert.deepEqual(
-    t.app.routeRegistry.filter((route) => route.access === 'service').map((route) => route.url),
-    ['/api/v1/platform/app_events'],
+    t.app.routeRegistry
+      .filter((route) => route.access === 'service')
+      .map((route) => route.url)
+      .sort(),
+    ['/api/v1/platform/app_events', '/api/v1/quota_minder/check'],
   );
 });
 
