@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
@@ -23,9 +24,13 @@ type OpenApiOperation = OpenApiDocument['paths'][string][string] & {
   requestBody?: { content: Record<string, { schema: { properties?: Record<string, { format?: string }> } }> };
 };
 
-/** Scratch files left in the data dir's upload temp space. */
+/**
+ * Scratch files this process left in the data dir's upload temp space. Only its own folder
+ * (`uploads/tmp/<pid>@<host>`): test files running beside this one share the data dir, and their
+ * uploads in flight are theirs.
+ */
 async function scratchFiles() {
-  const dir = path.join(t.ctx.config.dataDir, 'uploads', 'tmp');
+  const dir = path.join(t.ctx.config.dataDir, 'uploads', 'tmp', `${process.pid}@${hostname()}`);
   return (await readdir(dir, { recursive: true }).catch(() => [])).filter((name) => name.endsWith('.upload'));
 }
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -38,19 +43,22 @@ function assertRefusedAt(res: LightMyRequestResponse, field: string, what: strin
 
 describe('text PostgreSQL cannot store', () => {
   test('a NUL in any path parameter, query string or body is refused at that field on every route', async () => {
+    const service = t.service();
     for (const route of t.app.routeRegistry) {
+      // Machine routes are called with the service token (no session reaches them).
+      const caller = route.access === 'service' ? service : admin;
       const what = `${route.method} ${route.url}`;
       const method = route.method as 'GET';
       const param = /:(\w+)/.exec(route.url)?.[1];
       if (param) {
         const url = route.url.replace(/:(\w+)/g, (_, name) => (name === param ? 'a%00b' : SOME_ID));
-        assertRefusedAt(await admin.request({ method, url }), param, `${what} (path)`);
+        assertRefusedAt(await caller.request({ method, url }), param, `${what} (path)`);
       }
       const url = route.url.replace(/:(\w+)/g, SOME_ID);
-      assertRefusedAt(await admin.request({ method, url: `${url}?probe=%00` }), 'probe', `${what} (query)`);
+      assertRefusedAt(await caller.request({ method, url: `${url}?probe=%00` }), 'probe', `${what} (query)`);
       if (STATE_CHANGING.has(route.method)) {
         const payload = { probe: { nested: ['ok', 'a\u0000b'] } };
-        assertRefusedAt(await admin.request({ method, url, payload }), 'probe.nested.1', `${what} (body)`);
+        assertRefusedAt(await caller.request({ method, url, payload }), 'probe.nested.1', `${what} (body)`);
       }
     }
   });
@@ -228,14 +236,16 @@ describe('bodies that are not the expected object', () => {
     const routes = t.app.routeRegistry
       .filter((r) => STATE_CHANGING.has(r.method))
       .sort((a, b) => Number(a.url.endsWith('/sign_out')) - Number(b.url.endsWith('/sign_out')));
+    const service = t.service();
     for (const route of routes) {
+      const caller = route.access === 'service' ? service : admin;
       const url = route.url.replace(/:(\w+)/g, SOME_ID);
       const operation = doc.paths[route.url.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
       const schema = operation?.requestBody?.content['application/json']?.schema;
       // A body that may be left out entirely (`.nullish()`) accepts null on purpose.
       const acceptsNull = JSON.stringify(schema ?? {}).includes('{"type":"null"}');
       for (const [name, payload] of hostile) {
-        const res = await admin.request({
+        const res = await caller.request({
           method: route.method as 'POST',
           url,
           payload,
