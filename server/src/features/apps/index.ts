@@ -12,6 +12,8 @@ export {
   findAppForStaff,
   findAppWithRole,
   findOwner,
+  markPublished,
+  marketplaceRequestRows,
   type MemberRole,
   updateApp,
   userExists,

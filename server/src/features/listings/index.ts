@@ -3,6 +3,11 @@
  * listing, review, the reviewer's message, hosted videos. The public catalogue reads it from here.
  */
 export { type Actor, maySeeListingFile, submissionAccess } from './listings.access.ts';
+export {
+  decideMarketplaceAccess,
+  MARKETPLACE_ACCESS_MESSAGES,
+  requestMarketplaceAccess,
+} from './listings.marketplace-access.ts';
 export type { FileKind, FormUpload, SubmissionForm } from './listings.form.ts';
 export {
   MEDIA_CACHE,
@@ -14,6 +19,7 @@ export {
   type AttachmentRow,
   findAttachment,
   listAttachments,
+  liveListingName,
   type SubmissionRow,
 } from './listings.repo.ts';
 export { categories } from './listings.rules.ts';
