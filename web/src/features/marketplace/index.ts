@@ -7,8 +7,8 @@ export {
   MarketplaceListingEditor,
   type MarketplaceListingEditorProps,
 } from './components/listing-editor/listing-editor.tsx';
+export { ActivationScreen } from './components/activation-screen.tsx';
 export {
-  ActivationScreen,
   LazyMarketplaceListingEditor,
   MarketplaceListingCard,
 } from './components/marketplace-listing-card.tsx';

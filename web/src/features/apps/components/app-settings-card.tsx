@@ -109,7 +109,7 @@ export function AppSettingsCard({
           />
           <TextInput
             label={t('apps.settings.listingName')}
-            value={t('apps.settings.notAvailable')}
+            value={app.listing_name ?? t('apps.settings.notAvailable')}
             readOnly
           />
           <TextInput
