@@ -47,13 +47,15 @@ type QueueRow = {
 };
 const queueRow = async (appId: string) =>
   ((await staff.get(`${V}/admin/review_queue`)).json() as QueueRow[]).find((row) => row.id === appId);
-const adminApp = async (appId: string) =>
-  (await staff.get(`${V}/admin/developer_apps?per_page=100`)).json() as Array<{
-    id: string;
-    published: boolean;
-    in_review_at: string | null;
-  }>;
-const listRow = async (appId: string) => (await adminApp(appId)).find((row) => row.id === appId);
+/** The app's row in the admin Developer Apps list. */
+const listRow = async (appId: string) =>
+  (
+    (await staff.get(`${V}/admin/developer_apps?per_page=100`)).json() as Array<{
+      id: string;
+      published: boolean;
+      in_review_at: string | null;
+    }>
+  ).find((row) => row.id === appId);
 
 /** A 409 in the one error shape, with its message. */
 function assertConflict(res: { statusCode: number; json: () => unknown }, message: string) {
@@ -93,9 +95,14 @@ describe('an approved listing publishes the app', () => {
     // A later approval replaces the live listing; the app keeps its first publication date.
     const next = await owner.post(`${V}/developer_apps/${app.id}/submissions`, { tagline: 'Newer' });
     assert.equal(next.statusCode, 201, next.body);
-    assert.equal((await owner.patch(`${V}/submissions/${next.json().id}`, { state: 'in_review' })).statusCode, 200);
+    assert.equal(
+      (await owner.patch(`${V}/submissions/${next.json().id}`, { state: 'in_review' })).statusCode,
+      200,
+    );
     t.clock.advance(60_000);
-    const again = await staff.patch(`${V}/admin/submissions/${next.json().id}`, { approval_state: 'approved' });
+    const again = await staff.patch(`${V}/admin/submissions/${next.json().id}`, {
+      approval_state: 'approved',
+    });
     assert.equal(again.statusCode, 200, again.body);
     assert.equal((await owner.get(`${V}/developer_apps/${app.id}`)).json().published_at, approvedAt);
   });
@@ -127,7 +134,11 @@ describe('a production credentials request reaches the reviewers', () => {
     assert.equal(row.has_production_access_request, true);
     assert.equal(row.production_access_requested_at, requestedAt);
     assert.deepEqual(
-      [row.has_marketplace_access_request, row.has_marketplace_listing_in_review, row.has_app_version_in_review],
+      [
+        row.has_marketplace_access_request,
+        row.has_marketplace_listing_in_review,
+        row.has_app_version_in_review,
+      ],
       [false, false, false],
     );
     assert.equal((await listRow(app.id))?.in_review_at, requestedAt, 'the admin list shows In Review At');
@@ -181,11 +192,18 @@ describe('marketplace access request', () => {
     const res = await owner.post(`${V}/developer_apps/${app.id}/marketplace_access`);
     assert.equal(res.statusCode, 200, res.body);
     const single = (await owner.get(`${V}/developer_apps/${app.id}`)).json();
-    assert.deepEqual([single.marketplace_enabled, single.marketplace_access_requested_at], [false, requestedAt]);
+    assert.deepEqual(
+      [single.marketplace_enabled, single.marketplace_access_requested_at],
+      [false, requestedAt],
+    );
     const row = await queueRow(app.id);
     assert.ok(row);
     assert.deepEqual(
-      [row.has_marketplace_access_request, row.marketplace_access_requested_at, row.has_production_access_request],
+      [
+        row.has_marketplace_access_request,
+        row.marketplace_access_requested_at,
+        row.has_production_access_request,
+      ],
       [true, requestedAt, false],
     );
     const [mail] = await mails('marketplace.access_requested', reviewer);

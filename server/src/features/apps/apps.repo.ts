@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
 import {
   developerAppMembers,
   developerApps,
@@ -6,7 +7,6 @@ import {
   userAppCounts,
   users,
 } from '../../db/schema/index.ts';
-import type { Tx } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { isUuid } from '../../platform/ids.ts';
 import {

@@ -12,9 +12,9 @@ export {
   findAppForStaff,
   findAppWithRole,
   findOwner,
-  markPublished,
-  marketplaceRequestRows,
   type MemberRole,
+  marketplaceRequestRows,
+  markPublished,
   updateApp,
   userExists,
 } from './apps.repo.ts';

@@ -3,12 +3,12 @@
  * listing, review, the reviewer's message, hosted videos. The public catalogue reads it from here.
  */
 export { type Actor, maySeeListingFile, submissionAccess } from './listings.access.ts';
+export type { FileKind, FormUpload, SubmissionForm } from './listings.form.ts';
 export {
   decideMarketplaceAccess,
   MARKETPLACE_ACCESS_MESSAGES,
   requestMarketplaceAccess,
 } from './listings.marketplace-access.ts';
-export type { FileKind, FormUpload, SubmissionForm } from './listings.form.ts';
 export {
   MEDIA_CACHE,
   mediaOf,

@@ -46,7 +46,8 @@ export async function marketplaceAccessRoutes(app: App) {
     {
       config: { access: 'admin' },
       schema: {
-        description: 'Declines the waiting marketplace access request, with an optional reason (409 without one).',
+        description:
+          'Declines the waiting marketplace access request, with an optional reason (409 without one).',
         params: IdParams,
         body: DenyProductionAccessBody.nullish(),
         response: { 200: Ok },

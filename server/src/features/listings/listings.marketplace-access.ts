@@ -56,7 +56,10 @@ export async function decideMarketplaceAccess(
   const outcome = decision.approved ? 'approved' : 'rejected';
   await recordReviewChange(ctx, staff, {
     appId: app.id,
-    event: { key: 'developers.apps.marketplace_access.review_state_changed', properties: { state: outcome, developer_app_id: app.id } },
+    event: {
+      key: 'developers.apps.marketplace_access.review_state_changed',
+      properties: { state: outcome, developer_app_id: app.id },
+    },
     audit: {
       action: `developer_app.marketplace_access_${decision.approved ? 'approve' : 'deny'}`,
       before: { marketplace_enabled: app.marketplaceEnabled, marketplace_access_requested: true },

@@ -218,13 +218,15 @@ describe('review queue', () => {
       'Production CredentialsMarketplace Access',
       'new',
     ]);
-    await userEvent.click(screen.getByRole('button', { name: 'Enable the marketplace listing for Needs Keys' }));
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Enable the marketplace listing for Needs Keys' }),
+    );
     expect(await screen.findByText('Marketplace listing enabled for Needs Keys.')).toBeInTheDocument();
     expect(approved).toEqual(['p marketplace_access']);
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Needs Keys' })).not.toBeInTheDocument());
   });
 
-  test('approving production credentials from the queue uses the app page\'s approval', async () => {
+  test("approving production credentials from the queue uses the app page's approval", async () => {
     signedIn();
     const approved: string[] = [];
     server.use(
@@ -257,7 +259,9 @@ describe('review queue', () => {
     renderRoute('/admin/review_queue');
     await screen.findByRole('link', { name: 'Keys Only' });
     expect(screen.queryByRole('button', { name: /Enable the marketplace/ })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Approve production credentials for Keys Only' }));
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Approve production credentials for Keys Only' }),
+    );
     expect(await screen.findByText('Production credentials approved for Keys Only.')).toBeInTheDocument();
     expect(approved).toEqual(['k']);
   });

@@ -10,8 +10,6 @@ export function laterReview(row: ReviewQueueRow): string | null {
     row.app_version_in_review_at,
     row.production_access_requested_at,
     row.marketplace_access_requested_at,
-  ].filter(
-    (value): value is string => value !== null,
-  );
+  ].filter((value): value is string => value !== null);
   return dates.sort().at(-1) ?? null;
 }

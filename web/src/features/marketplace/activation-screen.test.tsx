@@ -32,7 +32,9 @@ test('a new app asks for marketplace access; the tab then says the request is pe
   expect(pending).toHaveTextContent(
     'Requested on 2026-03-07. Platform staff review the request; you get an e-mail when the listing is enabled, and this tab then opens the listing editor.',
   );
-  expect(within(region).queryByRole('button', { name: 'Request marketplace access' })).not.toBeInTheDocument();
+  expect(
+    within(region).queryByRole('button', { name: 'Request marketplace access' }),
+  ).not.toBeInTheDocument();
   expect(requests).toEqual(['a1']);
 });
 
@@ -66,12 +68,16 @@ test('a developer-role collaborator is told who can ask', async () => {
   expect(
     within(region).getByText("The app's owner or an app admin can request marketplace access."),
   ).toBeInTheDocument();
-  expect(within(region).queryByRole('button', { name: 'Request marketplace access' })).not.toBeInTheDocument();
+  expect(
+    within(region).queryByRole('button', { name: 'Request marketplace access' }),
+  ).not.toBeInTheDocument();
 });
 
 test('a published app shows its live listing name in the settings card', async () => {
   signedIn({ ...app, published_at: '2026-03-01T00:00:00.000Z', listing_name: 'Field Sync for Procore' });
   renderRoute('/developer_apps/a1');
   expect(await screen.findByLabelText('App listing name')).toHaveValue('Field Sync for Procore');
-  expect(screen.getByText('This is a published integration so some fields have been disabled.')).toBeInTheDocument();
+  expect(
+    screen.getByText('This is a published integration so some fields have been disabled.'),
+  ).toBeInTheDocument();
 });
