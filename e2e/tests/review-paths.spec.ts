@@ -200,7 +200,7 @@ test("a production credentials request is in the review queue and the reviewer's
   const cells = row.getByRole('cell');
   await expect(cells.nth(2)).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
   await expect(cells.nth(3)).toHaveText('Production Credentials');
-  await row.getByRole('button', { name: `Approve production credentials for ${name}` }).click();
+  await row.getByRole('button', { name: `Approve credentials for ${name}` }).click();
   await expect(admin.getByText(`Production credentials approved for ${name}.`)).toBeVisible();
   await expect(row).toHaveCount(0);
   await admin.context().close();
@@ -233,7 +233,7 @@ test('a new app asks for marketplace access; staff enable it from the queue; the
   const admin = await staffPage(browser);
   const row = await queueRow(admin, name);
   await expect(row.getByRole('cell').nth(3)).toHaveText('Marketplace Access');
-  await row.getByRole('button', { name: `Enable the marketplace listing for ${name}` }).click();
+  await row.getByRole('button', { name: `Enable marketplace for ${name}` }).click();
   await expect(admin.getByText(`Marketplace listing enabled for ${name}.`)).toBeVisible();
   await expect(row).toHaveCount(0);
   // The admin app page's Marketplace enabled is the same switch, now on.

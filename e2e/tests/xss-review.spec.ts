@@ -50,11 +50,11 @@ test('app names and a decline reason execute nothing in the review queue and in 
   await signIn(page, ADMIN_EMAIL);
   await page.goto('/admin/review_queue?sort=-in_review_at');
   await expect(
-    page.getByRole('button', { name: /^Enable the marketplace listing for/ }).first(),
+    page.getByRole('button', { name: /^Enable marketplace for/ }).first(),
   ).toBeVisible();
   await expectNothingExecuted(page, dialogs);
   await page
-    .getByRole('button', { name: /^Enable the marketplace listing for/ })
+    .getByRole('button', { name: /^Enable marketplace for/ })
     .first()
     .click();
   await expect(page.getByText(/^Marketplace listing enabled for/)).toBeVisible();

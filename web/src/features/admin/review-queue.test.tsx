@@ -107,7 +107,7 @@ describe('review queue', () => {
       'new',
     ]);
     await userEvent.click(
-      screen.getByRole('button', { name: 'Enable the marketplace listing for Needs Keys' }),
+      screen.getByRole('button', { name: 'Enable marketplace for Needs Keys' }),
     );
     expect(await screen.findByText('Marketplace listing enabled for Needs Keys.')).toBeInTheDocument();
     expect(approved).toEqual(['p marketplace_access']);
@@ -146,9 +146,9 @@ describe('review queue', () => {
     );
     renderRoute('/admin/review_queue');
     await screen.findByRole('link', { name: 'Keys Only' });
-    expect(screen.queryByRole('button', { name: /Enable the marketplace/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Enable marketplace for/ })).not.toBeInTheDocument();
     await userEvent.click(
-      screen.getByRole('button', { name: 'Approve production credentials for Keys Only' }),
+      screen.getByRole('button', { name: 'Approve credentials for Keys Only' }),
     );
     expect(await screen.findByText('Production credentials approved for Keys Only.')).toBeInTheDocument();
     expect(approved).toEqual(['k']);

@@ -98,7 +98,9 @@ export function AppSettingsCard({
               <Text>{t('apps.settings.publishedDisabled')}</Text>
               <Text>
                 {t('apps.settings.contactSupport')}{' '}
-                <Anchor href={`mailto:${config.support_email}`}>{config.support_email}</Anchor>
+                <Anchor href={`mailto:${config.support_email}`} c="inherit" underline="always">
+                  {config.support_email}
+                </Anchor>
               </Text>
             </Alert>
           )}
