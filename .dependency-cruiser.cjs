@@ -28,7 +28,7 @@
  */
 const SERVER_LAYERS = [
   ['audit', 'analytics', 'outbox'], // what every feature records; the mail outbox
-  ['auth', 'announcements'], // accounts and sessions; announcements to developers
+  ['auth', 'announcements', 'reference'], // accounts and sessions; announcements; the API reference
   ['config', 'apps', 'review'], // /config; the app floor; one review for versions and listings
   ['credentials', 'collaborators'], // an app's OAuth clients; its people and invitations
   ['sandboxes'], // an app's sandbox (its OAuth client comes from credentials)

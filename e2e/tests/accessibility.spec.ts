@@ -33,6 +33,12 @@ test.describe('anonymous pages', () => {
     ['/notifications/opt_out', 'Critical e-mails'],
     ['/terms_and_conditions', /Terms/],
     ['/reference/rest/docs/rest-api-overview', 'REST API overview'],
+    ['/reference', 'API reference'],
+    ['/reference/rest/changelog?filters[type][]=sunset', 'REST API changelog'],
+    ['/reference/portal/changelog', 'Developer Portal API changelog'],
+    ['/reference/rest/endpoints/create-rfi', 'Create an RFI'],
+    ['/documentation/building-apps-define-manifest', "Define your app's manifest"],
+    ['/documentation/getting-started', 'Getting started'],
     ['/this/does/not/exist', 'Page not found'],
     ['/marketplace', 'Marketplace'],
     ['/marketplace/apps/field-sync', 'Field Sync'],
@@ -112,6 +118,13 @@ test('an admin’s lists, forms and menu have no axe violations', async ({ page 
 
   await page.goto('/admin/outbox');
   await expectAccessible(page, 'Outbox');
+
+  await page.goto('/admin/reference');
+  await expectAccessible(page, 'API changelog: import and proposals');
+  await page.getByRole('article').first().getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit proposed entry' })).toHaveCSS('opacity', '1');
+  expect(await violations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
 
   await page.goto('/admin/developer_apps');
   await expectAccessible(page, 'Developer Apps');

@@ -334,3 +334,40 @@ test('the outbox and the stored HTML of every e-mail the corpus caused execute n
   expect(messages.some((m) => m.subject.includes('<script>'))).toBe(true);
   await staff.close();
 });
+
+test('changelog entries (summary, description, endpoint) execute nothing on the changelog page', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const admin = await adminApi();
+  const summaries = packPayloads(300);
+  const endpoints = packPayloads(300);
+  // On a branch of this run's own: only staff see it, and the public changelog stays as seeded.
+  for (let i = 0; i < summaries.length; i++) {
+    const created = await admin.post('/api/v1/admin/changelog_entries', {
+      headers: admin.csrf,
+      data: {
+        group: 'rest',
+        branch: RUN,
+        summary: summaries[i]!,
+        description: BODY,
+        endpoint: endpoints[i % endpoints.length]!,
+        type: 'fix',
+        datestamp: '2026-01-01',
+        versions: ['v1.0'],
+        link: 'endpoints/show-me',
+        status: 'published',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+  }
+  const { page, dialogs } = await armedPage(browser, ADMIN_EMAIL, DEMO_PASSWORD);
+  const pages = Math.ceil(summaries.length / 50);
+  for (let n = 1; n <= pages; n++) {
+    await page.goto(`/reference/rest/changelog?custom_service_sha=${RUN}&page=${n}`);
+    await expect(page.getByRole('article').first()).toBeVisible();
+    // Descriptions are in the DOM whether or not a card is expanded ('Show More' only clips them).
+    await expectNothingExecuted(page, dialogs);
+  }
+  await page.context().close();
+});

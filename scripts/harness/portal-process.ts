@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-const serverDir = path.resolve(import.meta.dirname, '../../server');
+const ownServerDir = path.resolve(import.meta.dirname, '../../server');
 
 export type PortalProcess = { url: string; pid: number; logFile: string; stop(): Promise<void> };
 
@@ -19,11 +19,13 @@ export type PortalProcessOptions = {
   logFile: string;
   /** How long it may take to answer /readyz: a first start migrates, a large database recovers. */
   timeoutMs?: number;
+  /** Another checkout's `server/` (the quick bench's A/B); this one's by default. */
+  serverDir?: string;
 };
 
 /** Starts the portal and resolves once /readyz answers (the database is open and migrated). */
 export async function startPortalProcess(options: PortalProcessOptions): Promise<PortalProcess> {
-  const { logFile, timeoutMs = 300_000 } = options;
+  const { logFile, timeoutMs = 300_000, serverDir = ownServerDir } = options;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const out = openSync(logFile, 'a');

@@ -54,6 +54,25 @@ export const lists: ListBench[] = [
     as: 'admin',
     search: 'filters[search]',
   },
+  // The changelog (issue 27): type[] × breaking, each with and without the search.
+  ...[
+    ['', 'changelog'],
+    ['?filters[type][]=deprecated', 'changelog deprecated'],
+    ['?filters[type][]=deprecated&filters[type][]=sunset', 'changelog deprecated+sunset'],
+    ['?filters[breaking]=true', 'changelog breaking'],
+    ['?filters[type][]=refinement&filters[breaking]=true', 'changelog refinement breaking'],
+  ].map(([query, name]) => ({
+    name: name!,
+    path: `/api/v1/resource_groups/rest${query}`,
+    as: 'developer' as const,
+    search: 'filters[search]',
+  })),
+  {
+    name: 'changelog as staff (internal too)',
+    path: '/api/v1/resource_groups/rest?filters[type][]=fix',
+    as: 'admin',
+    search: 'filters[search]',
+  },
 ];
 
 export const UNREAD_COUNT_PATH = '/api/v1/notifications/unread_count';

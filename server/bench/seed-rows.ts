@@ -186,3 +186,21 @@ export function listingsChunk(lo: number, hi: number, sizes: SeedSizes, ownerId:
     ) s
     where g % ${every} = ${Math.floor(every / 2)}`;
 }
+
+/**
+ * Changelog entries of the `rest` group's default branch (issue 27): the six types in turn, every
+ * 7th breaking, every 10th internal, about a hundred a day going back; SEARCH_TERM in 0.1 %.
+ */
+export function changelogChunk(lo: number, hi: number) {
+  return sql`
+    insert into changelog_entries (id, group_name, branch, summary, description, endpoint, type, breaking,
+                                   datestamp, versions, link, visibility, status, created_at, updated_at,
+                                   published_at)
+    select md5('changelog-' || g)::uuid, 'rest', 'main',
+           ${planted('g', `'Telemetry endpoint change ' || g`, `'Endpoint change ' || g`)},
+           'The **projects** resource changed in release ' || g || '.',
+           'GET /rest/v1.0/projects/' || (g % 500), (array['new','feature','refinement','fix','deprecated','sunset'])[1 + g % 6],
+           g % 7 = 0, current_date - (g / 100), array['v1.0'], 'endpoints/list-projects',
+           case when g % 10 = 9 then 'internal' else 'public' end, 'published', ${age}, ${age}, ${age}
+    from generate_series(${lo}::int, ${hi}::int) g`;
+}

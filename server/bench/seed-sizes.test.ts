@@ -10,6 +10,7 @@ test('seed sizes: a million rows per table, 1 % of the apps the developer’s, t
     apps: 10_000,
     otherApps: 990_000,
     listingEvery: 100,
+    changelog: 100_000,
   });
   // BENCH_OTHER_APPS=0: the issue's sizes alone.
   assert.equal(seedSizes(1_000_000, 0).otherApps, 0);

@@ -10,6 +10,8 @@ export type SeedSizes = {
   otherApps: number;
   /** One app in this many has a marketplace listing (in review, published or a draft). */
   listingEvery: number;
+  /** Changelog entries (issue 27 measures its filters at 100,000). */
+  changelog: number;
 };
 
 /**
@@ -26,6 +28,7 @@ export const seedSizes = (rows: number, otherApps = otherAppsFromEnv()): SeedSiz
     apps,
     otherApps: otherApps ?? Math.max(10, rows - apps),
     listingEvery: 100,
+    changelog: Math.min(rows, 100_000),
   };
 };
 

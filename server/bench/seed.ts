@@ -8,6 +8,7 @@ import { insertedBy, withChecksDeferred } from './bulk-load.ts';
 import {
   announcementsChunk,
   appsChunk,
+  changelogChunk,
   listingsChunk,
   membersChunk,
   oauthChunk,
@@ -74,6 +75,7 @@ export async function seed(ctx: AppContext, sizes: SeedSizes, log: (line: string
   await run('oauth_applications', apps, (lo, hi) => oauthChunk(lo, hi, sizes, owned.id));
   await run('sandboxes', apps, (lo, hi) => sandboxesChunk(lo, hi));
   await run('marketplace_submissions', apps, (lo, hi) => listingsChunk(lo, hi, sizes, owned.id));
+  await run('changelog_entries', sizes.changelog, (lo, hi) => changelogChunk(lo, hi));
 
   // A maintained database is vacuumed (PostgreSQL's autovacuum; PGlite has none, so this is the
   // best case there) and analyzed; without it the planner guesses and index-only scans hit the heap.

@@ -7,6 +7,7 @@ import { seedAnnouncements } from './seed/announcements.seed.ts';
 import { seedDeveloperApps } from './seed/apps.seed.ts';
 import { seedManifests } from './seed/manifests.seed.ts';
 import { seedMarketplace } from './seed/marketplace.seed.ts';
+import { seedReference } from './seed/reference.seed.ts';
 
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';
 export const DEMO_DEVELOPER_EMAIL = 'developer@example.com';
@@ -46,4 +47,5 @@ export const seeders: Array<(ctx: AppContext, users: DemoUsers) => Promise<void>
   seedDeveloperApps,
   seedManifests,
   seedMarketplace,
+  seedReference,
 ];

@@ -210,7 +210,13 @@ export const AdminUpdateDeveloperBody = z
   .strict();
 export type AdminUpdateDeveloperBody = z.infer<typeof AdminUpdateDeveloperBody>;
 
-export const AUDIT_SUBJECTS = ['developer_app', 'developer', 'announcement'] as const;
+export const AUDIT_SUBJECTS = [
+  'developer_app',
+  'developer',
+  'announcement',
+  'changelog_entry',
+  'openapi_document',
+] as const;
 
 /** `GET /admin/audit`: newest first; one subject's history with `filters[subject_id]`. */
 export const AuditQuery = pageQuery(ADMIN_PER_PAGE).extend({

@@ -19,6 +19,7 @@ import { manifestsRoutes } from './manifests/manifests.routes.ts';
 import { marketplaceRoutes } from './marketplace/marketplace.routes.ts';
 import { installationsCsvPageRoutes, metricsRoutes } from './metrics/metrics.routes.ts';
 import { outboxRoutes } from './outbox/outbox.routes.ts';
+import { referenceRoutes } from './reference/reference.routes.ts';
 import { provisionSandboxJob } from './sandboxes/sandboxes.jobs.ts';
 import { sandboxesRoutes } from './sandboxes/sandboxes.routes.ts';
 
@@ -42,6 +43,7 @@ export const routeModules: Array<(app: App) => Promise<void>> = [
   marketplaceRoutes,
   videosRoutes,
   metricsRoutes,
+  referenceRoutes,
 ];
 
 /** Routes on web page paths (outside /api), mounted before the SPA's fallback answers them. */

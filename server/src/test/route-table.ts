@@ -21,6 +21,7 @@ import { manifestsRouteTable } from '../features/manifests/manifests.route-table
 import { marketplaceRouteTable } from '../features/marketplace/marketplace.route-table.ts';
 import { metricsRouteTable } from '../features/metrics/metrics.route-table.ts';
 import { outboxRouteTable } from '../features/outbox/outbox.route-table.ts';
+import { referenceRouteTable } from '../features/reference/reference.route-table.ts';
 import { sandboxesRouteTable } from '../features/sandboxes/sandboxes.route-table.ts';
 import { openApiRouteTable } from '../platform/http/openapi.route-table.ts';
 import type { App, RegisteredRoute } from '../platform/http/route.ts';
@@ -46,6 +47,7 @@ const TABLES: RouteRows[] = [
   listingsRouteTable,
   marketplaceRouteTable,
   metricsRouteTable,
+  referenceRouteTable,
 ];
 
 /** Every table's rows by route; a route in two tables fails here (it has one owner). */

@@ -84,8 +84,24 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'reference',
+            lazy: lazyPage(() => import('../features/reference/pages/reference-page.tsx'), 'ReferencePage'),
+          },
+          {
             path: 'reference/rest/docs/rest-api-overview',
             lazy: lazyPage(() => import('../features/reference/pages/rest-api-page.tsx'), 'RestApiPage'),
+          },
+          {
+            path: 'reference/:group/changelog',
+            lazy: lazyPage(() => import('../features/reference/pages/changelog-page.tsx'), 'ChangelogPage'),
+          },
+          {
+            path: 'reference/:group/endpoints/:slug',
+            lazy: lazyPage(() => import('../features/reference/pages/endpoint-page.tsx'), 'EndpointPage'),
+          },
+          {
+            path: 'documentation/:slug',
+            lazy: lazyPage(() => import('../features/reference/pages/guide-page.tsx'), 'GuidePage'),
           },
           {
             path: 'notifications/opt_out',
@@ -193,6 +209,13 @@ export const routes: RouteObject[] = [
             {
               path: 'admin/outbox',
               lazy: lazyPage(() => import('../features/outbox/pages/outbox-page.tsx'), 'OutboxPage'),
+            },
+            {
+              path: 'admin/reference',
+              lazy: lazyPage(
+                () => import('../features/reference/pages/admin-changelog-page.tsx'),
+                'AdminChangelogPage',
+              ),
             },
             {
               path: 'admin/notifications',

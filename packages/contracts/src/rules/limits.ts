@@ -85,3 +85,14 @@ export const ADMIN_PER_PAGE = 50;
 
 /** The engagement report's table of daily counts (spec admin §9: 25 days per page). */
 export const METRICS_DAYS_PER_PAGE = 25;
+
+/** API reference and changelog (spec developer-apps §9: page 1, per_page 50, debounce 500 ms, 66 px). */
+export const CHANGELOG_PER_PAGE = 50;
+export const CHANGELOG_SEARCH_DEBOUNCE_MS = 500;
+export const CHANGELOG_SHOW_MORE_ABOVE_PX = 66;
+export const CHANGELOG_SUMMARY_MAX_LENGTH = 300;
+export const CHANGELOG_DESCRIPTION_MAX_LENGTH = 20_000;
+/** An imported OpenAPI document's JSON text. */
+export const OPENAPI_DOCUMENT_MAX_LENGTH = 2_000_000;
+/** Entries in one Atom feed (newest first). */
+export const CHANGELOG_FEED_ENTRIES = 50;

@@ -6,4 +6,5 @@ export * from './idempotency.ts';
 export * from './manifests.ts';
 export * from './marketplace.ts';
 export * from './platform.ts';
+export * from './reference.ts';
 export * from './users.ts';

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { migrateUntil } from '../../test/migrations.ts';
 
-// A database from before migration 0023 (review_requests): an app whose listing was approved but
+// A database from before migration 0024 (review_requests): an app whose listing was approved but
 // which was never marked published, an app waiting for production credentials, and a plain one; then
 // the portal starts and migrates it.
 let t: TestApp;

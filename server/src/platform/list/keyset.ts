@@ -5,7 +5,7 @@ import { fieldError } from '../errors.ts';
 import { UUID_PATTERN } from '../ids.ts';
 
 /** Column types a sort key may have; cursors carry their values as text. */
-export type KeyType = 'timestamptz' | 'uuid' | 'text' | 'integer';
+export type KeyType = 'timestamptz' | 'date' | 'uuid' | 'text' | 'integer';
 
 export type SortKey = { sql: SQL | AnyColumn; type: KeyType };
 
@@ -63,6 +63,7 @@ export type KeyRead = { keys: KeyRow[]; more: boolean };
 
 const KEY_FORMAT: Record<KeyType, RegExp> = {
   timestamptz: /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)?$/,
+  date: /^\d{4}-\d{2}-\d{2}$/,
   uuid: UUID_PATTERN,
   text: /^[\s\S]{0,1000}$/,
   integer: /^-?\d{1,18}$/,
@@ -103,6 +104,7 @@ export function isDataException(error: unknown): boolean {
 /** The SQL type a key's text is read as (an integer key may be a bigint column). */
 export const SQL_TYPE: Record<KeyType, string> = {
   timestamptz: 'timestamptz',
+  date: 'date',
   uuid: 'uuid',
   text: 'text',
   integer: 'bigint',

@@ -12,6 +12,7 @@ export const adminMenuItems: Array<{ labelKey: string; to: string }> = [
   { labelKey: 'audit.title', to: '/admin/audit' },
   { labelKey: 'admin.outbox', to: '/admin/outbox' },
   { labelKey: 'announcements.adminMenu', to: '/admin/notifications' },
+  { labelKey: 'reference.admin.menu', to: '/admin/reference' },
 ];
 
 /** Loaded on first use (top-nav.tsx). */

@@ -9,6 +9,8 @@ const SUBJECT_PATHS: Record<AuditEvent['subject_type'], (id: string) => string> 
   developer_app: (id) => `/admin/developer_apps/${id}`,
   developer: (id) => `/admin/developers/${id}/edit`,
   announcement: (id) => `/admin/notifications/${id}/edit`,
+  changelog_entry: () => '/admin/reference',
+  openapi_document: () => '/admin/reference',
 };
 
 const shown = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));

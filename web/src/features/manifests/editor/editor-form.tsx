@@ -1,7 +1,8 @@
-import { Box, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { JsonObject, Manifest } from '@portal/contracts';
+import { MANIFEST_GUIDE_PATH } from '@portal/contracts/changelog';
 import {
   MANIFEST_MESSAGES,
   type ManifestEnvironment,
@@ -113,6 +114,9 @@ export function EditorForm({
     // Everything but the editor keeps its height; the editor grows into what is left (at least 240 px).
     <Stack style={{ flex: 1, minHeight: 0 }}>
       <Stack style={{ flexShrink: 0 }}>
+        <Anchor href={MANIFEST_GUIDE_PATH} target="_blank" rel="noopener" size="sm">
+          {t('reference.manifestGuide')}
+        </Anchor>
         <Group align="flex-start" wrap="wrap">
           {semanticVersion.enabled && (
             <SemanticVersionField

@@ -1,41 +1,40 @@
-import { Anchor, Code, Container, Stack, Text, Title } from '@mantine/core';
+import { Alert, Code, Container, Grid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Crumbs } from '../../../components/crumbs.tsx';
 import { useConfig } from '../../../lib/config.ts';
+import { Markdown } from '../../../lib/markdown.tsx';
+import { guideQuery } from '../api.ts';
+import { OperationList } from '../components/operation-list.tsx';
 
+/**
+ * The REST API overview (spec admin §2 Reference: /reference/rest/docs/rest-api-overview): content
+ * served by the server (never strings in the /login catalogue), the sandbox base URL, the endpoints.
+ */
 export function RestApiPage() {
   const { t } = useTranslation();
   const config = useConfig();
+  const overview = useQuery(guideQuery('rest-api-overview'));
   return (
-    <Container size="md" py="md">
-      <Stack>
-        <Title order={1}>{t('reference.title')}</Title>
-        <Text>{t('reference.intro', { platform: config.platform_name })}</Text>
-        <Title order={2} size="h3">
-          {t('reference.baseUrl')}
-        </Title>
-        <Code block>{config.dev_api_base_url}</Code>
-        <Title order={2} size="h3">
-          {t('reference.auth')}
-        </Title>
-        <Text>{t('reference.authBody')}</Text>
-        <Title order={2} size="h3">
-          {t('reference.versions')}
-        </Title>
-        <Text>{t('reference.versionsBody')}</Text>
-        <Title order={2} size="h3">
-          {t('reference.limits')}
-        </Title>
-        <Text>{t('reference.limitsBody')}</Text>
-        <Title order={2} size="h3">
-          {t('reference.portalApi')}
-        </Title>
-        <Text>
-          {t('reference.portalApiBody')}{' '}
-          <Anchor href="/api/v1/openapi.json" target="_blank" rel="noopener">
-            /api/v1/openapi.json
-          </Anchor>
-        </Text>
-      </Stack>
+    <Container size="xl" py="md">
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack>
+            <Crumbs
+              trail={[{ label: t('reference.section'), to: '/reference' }, { label: t('reference.title') }]}
+            />
+            <Title order={1}>{overview.data?.title ?? t('reference.title')}</Title>
+            <Text fw={600}>{t('reference.baseUrl')}</Text>
+            <Code block>{config.dev_api_base_url}</Code>
+            {overview.isPending && <Text>{t('common.loading')}</Text>}
+            {overview.isError && <Alert color="red">{t('reference.guideMissing')}</Alert>}
+            {overview.data && <Markdown>{overview.data.markdown}</Markdown>}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <OperationList group="rest" />
+        </Grid.Col>
+      </Grid>
     </Container>
   );
 }

@@ -1,6 +1,8 @@
-import { Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
+import { MANIFEST_GUIDE_PATH } from '@portal/contracts/changelog';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AppPageProps } from '../../../../components/section-card.tsx';
 import { useConfig } from '../../../../lib/config.ts';
 import { newestManifestQuery, SandboxCreatedAlert } from '../../../manifests/index.ts';
@@ -48,12 +50,16 @@ export function ConfigurationsTab({ app, permissions }: AppPageProps) {
 
 /** The form of one version: its sections in order, the state and actions in useConfigurationsForm. */
 function ConfigurationsForm(props: ConfigurationsFormInput) {
+  const { t } = useTranslation();
   const config = useConfig();
   const form = useConfigurationsForm(props);
   const { app, permissions, sandbox, create } = props;
   return (
     <Stack>
       <IntroAlert />
+      <Anchor href={MANIFEST_GUIDE_PATH} target="_blank" rel="noopener" size="sm">
+        {t('reference.manifestGuide')}
+      </Anchor>
       <VersionHeader {...props} form={form} creating={create.isPending} />
       <FormAlerts form={form} creating={create.isPending} />
       {!config.fedramp && <InstallationKeys app={app} sandbox={sandbox} />}
