@@ -111,6 +111,12 @@ export const ReviewQueueRow = z.object({
   has_published_app: z.boolean(),
   marketplace_listing_in_review_at: z.string().nullable(),
   app_version_in_review_at: z.string().nullable(),
+  /** A production credentials request waits (production_access `production_pending`), since when. */
+  has_production_access_request: z.boolean(),
+  production_access_requested_at: z.string().nullable(),
+  /** A request to enable the marketplace listing waits, since when. */
+  has_marketplace_access_request: z.boolean(),
+  marketplace_access_requested_at: z.string().nullable(),
 });
 export type ReviewQueueRow = z.infer<typeof ReviewQueueRow>;
 
@@ -129,6 +135,8 @@ export const AdminDeveloperApp = z.object({
   legacy: z.boolean(),
   connectable: z.boolean(),
   marketplace_enabled: z.boolean(),
+  /** When the developer asked for the marketplace listing to be enabled; null when no request waits. */
+  marketplace_access_requested_at: z.string().nullable(),
   published_at: z.string().nullable(),
   /** The logo, read through the staff route (deleted apps too); null without one. */
   thumbnail_url: z.string().nullable(),

@@ -169,8 +169,13 @@ export const DeveloperApp = z.object({
   legacy: z.boolean(),
   connectable: z.boolean(),
   thumbnail_url: z.string().nullable(),
+  /** Set when staff approve the app's first marketplace listing (spec developer-apps §2, admin §3). */
   published_at: z.string().nullable(),
+  /** The public name of the app's live marketplace listing ("App listing name"); null without one. */
+  listing_name: z.string().nullable(),
   marketplace_enabled: z.boolean(),
+  /** When the app's people asked staff to enable the marketplace listing; null when no request waits. */
+  marketplace_access_requested_at: z.string().nullable(),
   contacts: z.array(Contact),
   owner: z.object({ id: z.string(), name: z.string(), email: z.string() }),
   /**

@@ -188,10 +188,12 @@ export const DERIVED_COLUMNS: DerivedColumn[] = [
   {
     table: 'developer_apps',
     column: 'in_review_at',
-    holds: 'the later of listing_in_review_at and version_in_review_at',
+    holds:
+      'the latest of listing_in_review_at, version_in_review_at and the production and marketplace access requests',
     sources: ['developer_apps'],
     keptBy: { kind: 'generated' },
-    recompute: `select id as key, greatest(listing_in_review_at, version_in_review_at) as value from developer_apps`,
+    recompute: `select id as key, greatest(listing_in_review_at, version_in_review_at,
+      production_access_requested_at, marketplace_access_requested_at) as value from developer_apps`,
   },
   {
     table: 'developer_apps',
@@ -200,7 +202,7 @@ export const DERIVED_COLUMNS: DerivedColumn[] = [
     sources: ['users', 'marketplace_submissions', 'app_versions'],
     keptBy: {
       kind: 'trigger',
-      migration: '0016_review_queue',
+      migration: '0024_review_requests (first 0016_review_queue)',
       triggers: [
         'developer_apps_review_owner_email_in',
         'developer_apps_review_owner_email_move',
@@ -209,7 +211,16 @@ export const DERIVED_COLUMNS: DerivedColumn[] = [
       functions: ['developer_apps_review_owner_email', 'users_review_owner_email'],
     },
     recompute: `select a.id as key, case when ${inReview('marketplace_submissions')} or ${inReview('app_versions')}
+      or a.production_access_requested_at is not null or a.marketplace_access_requested_at is not null
       then (select u.email from users u where u.id = a.owner_id) end as value from developer_apps a`,
+  },
+  {
+    table: 'developer_apps',
+    column: 'published_at',
+    holds: 'when its first marketplace listing was approved: the app is published (spec developer-apps §2)',
+    sources: ['marketplace_submissions'],
+    keptBy: byWriters('features/listings/listings.review.ts: reviewListing'),
+    recompute: perApp('min(r.published_at)', 'marketplace_submissions', "r.state = 'published'"),
   },
   {
     table: 'developer_apps',

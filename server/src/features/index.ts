@@ -13,6 +13,7 @@ import { configRoutes } from './config/config.routes.ts';
 import { resealSecretsJob } from './credentials/credentials.jobs.ts';
 import { credentialsRoutes } from './credentials/credentials.routes.ts';
 import { developerAppsRoutes } from './developer-apps/developer-apps.routes.ts';
+import { marketplaceAccessRoutes } from './listings/listings.access-routes.ts';
 import { listingsRoutes, videosRoutes } from './listings/listings.routes.ts';
 import { manifestsRoutes } from './manifests/manifests.routes.ts';
 import { marketplaceRoutes } from './marketplace/marketplace.routes.ts';
@@ -39,6 +40,7 @@ export const routeModules: Array<(app: App) => Promise<void>> = [
   collaboratorsRoutes,
   manifestsRoutes,
   listingsRoutes,
+  marketplaceAccessRoutes,
   marketplaceRoutes,
   videosRoutes,
   metricsRoutes,

@@ -36,7 +36,14 @@ test('the demo has one published listing (with generated images and a video) and
   const published = (await developer.client.get(`/api/v1/developer_apps/${fieldSync.id}/submissions`)).json();
   assert.ok(published.published_app.app_version_id, 'the listing names its production version');
   assert.ok(published.published_app.app_version);
+  // Field Sync's listing is live, so the app is published (issue 22), with the listing's name.
+  const single = (await developer.client.get(`/api/v1/developer_apps/${fieldSync.id}`)).json();
+  assert.equal(single.published_at, published.published_app.published_at);
+  assert.equal(single.listing_name, 'Field Sync');
+  assert.equal(fieldSync.published, true);
   const importer = apps.find((app: { internal_name: string }) => app.internal_name === 'Punch List Importer');
+  const other = (await developer.client.get(`/api/v1/developer_apps/${importer.id}`)).json();
+  assert.deepEqual([other.published_at, other.marketplace_enabled], [null, true]);
   const listing = (await developer.client.get(`/api/v1/developer_apps/${importer.id}/submissions`)).json();
   assert.equal(listing.published_app, null);
   assert.equal(listing.unpublished_app.state, 'in_review');

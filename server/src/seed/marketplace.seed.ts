@@ -1,6 +1,7 @@
 /**
- * Demo listings, through the real services: Field Sync's listing is published (reviewed by the demo
- * admin, silently), Punch List Importer's waits in review. Images are generated; the showcase video
+ * Demo listings, through the real services: each demo app's marketplace access is asked for and
+ * enabled, Field Sync's listing is published (reviewed by the demo admin, silently; the app is
+ * published with it), Punch List Importer's waits in review. Images are generated; the showcase video
  * is a 2-second sample shipped with the code.
  */
 import { createReadStream } from 'node:fs';
@@ -9,11 +10,12 @@ import { Readable } from 'node:stream';
 import type { SubmissionBody } from '@portal/contracts';
 import { and, eq } from 'drizzle-orm';
 import { developerApps } from '../db/schema/index.ts';
-import { updateApp } from '../features/apps/index.ts';
 import {
+  decideMarketplaceAccess,
   type FileKind,
   type FormUpload,
   hostVideo,
+  requestMarketplaceAccess,
   type SubmissionForm,
   saveForApp,
   saveSubmission,
@@ -123,8 +125,9 @@ export async function seedMarketplace(
       .from(developerApps)
       .where(and(eq(developerApps.ownerId, developer.id), eq(developerApps.internalName, listing.app)));
     if (!app) continue;
-    // Staff activate the marketplace for the app (the admin app page's toggle).
-    await updateApp(ctx, app.id, { marketplaceEnabled: true });
+    // The developer asks for the marketplace listing and staff enable it (the review queue's path).
+    await requestMarketplaceAccess(ctx, developer, app.id);
+    await decideMarketplaceAccess(ctx, admin, app.id, { approved: true });
     const video = await hostVideo(
       ctx,
       app.id,

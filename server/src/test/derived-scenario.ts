@@ -110,6 +110,12 @@ export async function runScenario(t: TestApp): Promise<void> {
   await review(await submitVersion('2.0.0'), 'published');
   await submitVersion('2.1.0');
 
+  // Access requests (issue 22): marketplace access asked for and enabled, production credentials
+  // asked for and left waiting.
+  await expect(200, owner.post(`${V}/developer_apps/${restored}/marketplace_access`));
+  await expect(200, staff.post(`${V}/admin/developer_apps/${restored}/marketplace_access/approve`));
+  await expect(200, owner.post(`${V}/developer_apps/${restored}/production_access`, { confidential: true }));
+
   // In review: staff give the app to Ada, then change her e-mail.
   await expect(
     200,

@@ -21,6 +21,7 @@ export function adminApp(overrides: Partial<AdminDeveloperApp> = {}): AdminDevel
     legacy: false,
     connectable: false,
     marketplace_enabled: false,
+    marketplace_access_requested_at: null,
     published_at: null,
     thumbnail_url: null,
     contacts: [],

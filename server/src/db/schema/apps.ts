@@ -67,9 +67,17 @@ export const developerApps = pgTable(
      */
     listingInReviewAt: timestamp('listing_in_review_at', { withTimezone: true }),
     versionInReviewAt: timestamp('version_in_review_at', { withTimezone: true }),
-    /** The later of the two (spec admin §2 "In Review At"); null when nothing is in review. */
+    /**
+     * When a production credentials request (production_access `production_pending`) and a
+     * marketplace access request went to the reviewers; null when none waits. Written with the
+     * request and cleared with its decision (features/credentials, features/listings).
+     */
+    productionAccessRequestedAt: timestamp('production_access_requested_at', { withTimezone: true }),
+    marketplaceAccessRequestedAt: timestamp('marketplace_access_requested_at', { withTimezone: true }),
+    /** The latest of the four (spec admin §2 "In Review At"); null when nothing is in review. */
     inReviewAt: timestamp('in_review_at', { withTimezone: true }).generatedAlwaysAs(
-      (): SQL => sql`greatest(${developerApps.listingInReviewAt}, ${developerApps.versionInReviewAt})`,
+      (): SQL =>
+        sql`greatest(${developerApps.listingInReviewAt}, ${developerApps.versionInReviewAt}, ${developerApps.productionAccessRequestedAt}, ${developerApps.marketplaceAccessRequestedAt})`,
     ),
     /**
      * The owner's e-mail while the app is in review, null otherwise: the queue's owner order from

@@ -32,6 +32,8 @@ async function loadRows(ctx: AppContext, ids: string[]): Promise<ReviewQueueRow[
       email: users.email,
       listingAt: developerApps.listingInReviewAt,
       versionAt: developerApps.versionInReviewAt,
+      productionAt: developerApps.productionAccessRequestedAt,
+      marketplaceAt: developerApps.marketplaceAccessRequestedAt,
       published: sql<boolean>`${hasPublishedListing}`,
     })
     .from(developerApps)
@@ -46,10 +48,17 @@ async function loadRows(ctx: AppContext, ids: string[]): Promise<ReviewQueueRow[
     has_published_app: row.published,
     marketplace_listing_in_review_at: iso(row.listingAt),
     app_version_in_review_at: iso(row.versionAt),
+    has_production_access_request: row.productionAt !== null,
+    production_access_requested_at: iso(row.productionAt),
+    has_marketplace_access_request: row.marketplaceAt !== null,
+    marketplace_access_requested_at: iso(row.marketplaceAt),
   }));
 }
 
-/** `GET /admin/review_queue`: apps with a listing or manifest in review (inReview defaults to true). */
+/**
+ * `GET /admin/review_queue`: apps with a listing or manifest in review, or a production credentials or
+ * marketplace access request waiting (inReview defaults to true).
+ */
 export async function listReviewQueue(ctx: AppContext, query: ReviewQueueQuery) {
   const inReviewOnly = query['filters[in_review]'] !== 'false';
   const byOwnerJoin = !inReviewOnly && query.sort.replace(/^-/, '') === 'owner';

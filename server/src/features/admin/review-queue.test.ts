@@ -72,6 +72,10 @@ test('by default: apps in review, newest review first, with labels, dates and ne
     has_published_app: true,
     marketplace_listing_in_review_at: '2026-03-02T00:00:00.000Z',
     app_version_in_review_at: '2026-02-20T00:00:00.000Z',
+    has_production_access_request: false,
+    production_access_requested_at: null,
+    has_marketplace_access_request: false,
+    marketplace_access_requested_at: null,
   });
   const listing = rows[2]!;
   assert.equal(listing.has_marketplace_listing_in_review, true);

@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
 import {
   developerAppMembers,
   developerApps,
@@ -66,6 +67,53 @@ export async function insertAppWithOwner(ctx: AppContext, values: NewDeveloperAp
     return app!;
   });
 }
+
+/**
+ * The app is published from its first approved listing on (spec developer-apps §2, admin §3): called by
+ * the listing review in the approval's transaction; a later approval keeps the first date. Moves
+ * published_at (db/derived.ts).
+ */
+export async function markPublished(tx: Tx, appId: string, at: Date): Promise<void> {
+  await tx
+    .update(developerApps)
+    .set({ publishedAt: sql`coalesce(${developerApps.publishedAt}, ${at.toISOString()}::timestamptz)` })
+    .where(eq(developerApps.id, appId));
+}
+
+/**
+ * The marketplace access request (spec developer-apps §2 "Marketplace listing activation"): `request`
+ * stamps it on an app without one and not yet enabled; `decide` clears a waiting one, enabling the
+ * listing when approved. Each answers null when the app was not in the state it needs. Moves
+ * in_review_at and review_owner_email (generated column, trigger; db/derived.ts).
+ */
+export const marketplaceRequestRows = {
+  async request(ctx: AppContext, appId: string, at: Date) {
+    const [row] = await ctx.db
+      .update(developerApps)
+      .set({ marketplaceAccessRequestedAt: at, updatedAt: at })
+      .where(
+        and(
+          eq(developerApps.id, appId),
+          isNull(developerApps.marketplaceAccessRequestedAt),
+          eq(developerApps.marketplaceEnabled, false),
+        ),
+      )
+      .returning();
+    return row ?? null;
+  },
+  async decide(ctx: AppContext, appId: string, approved: boolean) {
+    const [row] = await ctx.db
+      .update(developerApps)
+      .set({
+        marketplaceAccessRequestedAt: null,
+        ...(approved ? { marketplaceEnabled: true } : {}),
+        updatedAt: ctx.clock.now(),
+      })
+      .where(and(eq(developerApps.id, appId), isNotNull(developerApps.marketplaceAccessRequestedAt)))
+      .returning();
+    return row ?? null;
+  },
+};
 
 // Moves app_search and the OAuth clients' app_internal_name on a rename, live_apps on deleted_at (triggers).
 export async function updateApp(ctx: AppContext, appId: string, values: Partial<NewDeveloperAppRow>) {

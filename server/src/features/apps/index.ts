@@ -13,6 +13,8 @@ export {
   findAppWithRole,
   findOwner,
   type MemberRole,
+  marketplaceRequestRows,
+  markPublished,
   updateApp,
   userExists,
 } from './apps.repo.ts';

@@ -1,6 +1,7 @@
 import type { Config } from '../../config.ts';
 import { escapeHtml, renderLayout } from '../../platform/mail/layout.ts';
 import type { RenderedMail } from '../../platform/mail/mail.ts';
+import { reviewMail } from '../review/index.ts';
 
 type Input = { ownerName: string; appName: string; appId: string; reason?: string | undefined };
 
@@ -23,4 +24,19 @@ export function productionAccessMail(config: Config, input: Input, approved: boo
       action: { label: 'Open the app', url },
     }),
   };
+}
+
+/** To platform reviewers: a production credentials request waits in the review queue. */
+export function productionRequestedMail(
+  config: Config,
+  input: { appName: string; appId: string; requesterName: string; confidential: boolean },
+): RenderedMail {
+  return reviewMail(config, {
+    heading: `Production credentials requested: ${input.appName}`,
+    lines: [
+      `${input.requesterName} requested ${input.confidential ? 'confidential' : 'public'} production credentials for ${input.appName}.`,
+      'Approve or deny the request from the review queue or the app page.',
+    ],
+    action: { label: 'Open the review queue', url: `${config.publicUrl}/admin/review_queue` },
+  });
 }

@@ -17,7 +17,8 @@ import {
   updateApp,
 } from '../apps/index.ts';
 import { recordAudit } from '../audit/index.ts';
-import { productionAccessMail } from './credentials.mail.ts';
+import { notifyReview } from '../review/index.ts';
+import { productionAccessMail, productionRequestedMail } from './credentials.mail.ts';
 import { insertOauthApplication } from './credentials.repo.ts';
 
 export async function requestProductionAccess(
@@ -30,11 +31,29 @@ export async function requestProductionAccess(
   requirePermission(access, 'canModifyCredentials', 'request production credentials');
   if (access.app.productionAccess !== 'none')
     throw new AppError('conflict', 'Production credentials have already been requested for this app');
+  // The request waits in the review queue from now (its own tag, spec admin §2 "In Review At").
   await updateApp(ctx, appId, {
     productionAccess: 'production_pending',
     requestedConfidential: body.confidential,
+    productionAccessRequestedAt: ctx.clock.now(),
   });
-  if (ctx.config.productionAccessAutoApprove) await approveProductionAccess(ctx, appId);
+  if (ctx.config.productionAccessAutoApprove) {
+    await approveProductionAccess(ctx, appId);
+    return;
+  }
+  await notifyReview(ctx, {
+    kind: 'production_access',
+    event: 'submitted',
+    subjectId: appId,
+    appId,
+    template: 'production_access_requested',
+    mail: productionRequestedMail(ctx.config, {
+      appName: access.app.name ?? access.app.internalName,
+      appId,
+      requesterName: user.name,
+      confidential: body.confidential,
+    }),
+  });
 }
 
 /**
@@ -59,6 +78,7 @@ export async function approveProductionAccess(ctx: AppContext, appId: string, ac
   });
   await updateApp(ctx, app.id, {
     productionAccess: 'production_approved',
+    productionAccessRequestedAt: null,
     uid: client.clientId,
     confidential,
   });
@@ -76,7 +96,11 @@ export async function denyProductionAccess(
   if (!app) throw notFound('Developer app');
   if (app.productionAccess !== 'production_pending')
     throw new AppError('conflict', 'This app has no pending production credentials request');
-  await updateApp(ctx, app.id, { productionAccess: 'none', requestedConfidential: null });
+  await updateApp(ctx, app.id, {
+    productionAccess: 'none',
+    requestedConfidential: null,
+    productionAccessRequestedAt: null,
+  });
   if (actor) await auditDecision(ctx, actor, app.id, 'none', reason ?? null);
   await notifyOwner(ctx, app, false, reason);
 }

@@ -23,6 +23,7 @@ import {
 } from '../apps/index.ts';
 import { appMembers } from '../collaborators/index.ts';
 import { productionCredentialsFor } from '../credentials/index.ts';
+import { liveListingName } from '../listings/index.ts';
 import { hasMetrics } from '../metrics/index.ts';
 import { requestSandbox, sandboxFor } from '../sandboxes/index.ts';
 
@@ -51,12 +52,13 @@ export async function updateApp(
 /** The single app as its people see it: settings, people, sandbox, credentials, metrics. */
 async function presentApp(ctx: AppContext, access: AppAccess): Promise<DeveloperApp> {
   const { app, role, permissions } = access;
-  const [owner, collaborators, sandbox, credentials, metricsData] = await Promise.all([
+  const [owner, collaborators, sandbox, credentials, metricsData, listingName] = await Promise.all([
     findOwner(ctx, app.ownerId),
     appMembers(ctx, app.id),
     ctx.config.fedramp ? null : sandboxFor(ctx, app),
     permissions.canViewClientCredentials ? productionCredentialsFor(ctx, app) : null,
     hasMetrics(ctx, app.id),
+    liveListingName(ctx, app.id),
   ]);
   return {
     id: app.id,
@@ -73,7 +75,9 @@ async function presentApp(ctx: AppContext, access: AppAccess): Promise<Developer
     connectable: app.connectable,
     thumbnail_url: thumbnailUrl(app),
     published_at: app.publishedAt?.toISOString() ?? null,
+    listing_name: listingName,
     marketplace_enabled: app.marketplaceEnabled,
+    marketplace_access_requested_at: app.marketplaceAccessRequestedAt?.toISOString() ?? null,
     contacts: presentContacts(app.id, app.contacts),
     owner,
     collaborators,

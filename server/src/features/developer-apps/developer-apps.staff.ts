@@ -20,6 +20,7 @@ import {
 } from '../apps/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { assignOwnerAsStaff } from '../collaborators/index.ts';
+import { decideMarketplaceAccess } from '../listings/index.ts';
 import { sandboxFor, updateSandboxAsStaff } from '../sandboxes/index.ts';
 
 export const OWNER_NOT_FOUND = 'No developer has that id';
@@ -50,6 +51,7 @@ export async function getAppAsStaff(ctx: AppContext, appId: string): Promise<Adm
     legacy: app.legacy,
     connectable: app.connectable,
     marketplace_enabled: app.marketplaceEnabled,
+    marketplace_access_requested_at: app.marketplaceAccessRequestedAt?.toISOString() ?? null,
     published_at: app.publishedAt?.toISOString() ?? null,
     thumbnail_url: thumbnailUrl(app),
     contacts: presentContacts(app.id, app.contacts),
@@ -80,6 +82,9 @@ export async function updateAppAsStaff(
     if (app.deletedAt) throw new AppError('conflict', 'Undelete the app before editing its sandbox');
     await updateSandboxAsStaff(ctx, app, body.sandbox_attributes);
   }
+  // Ticking Marketplace enabled answers a waiting request too: the developer hears of it.
+  if (body.marketplace_enabled && !app.marketplaceEnabled && app.marketplaceAccessRequestedAt)
+    await decideMarketplaceAccess(ctx, actor, app.id, { approved: true });
   await updateApp(ctx, app.id, {
     ...settingsColumns(body, app),
     ...(body.marketplace_enabled !== undefined ? { marketplaceEnabled: body.marketplace_enabled } : {}),

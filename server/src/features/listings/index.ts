@@ -5,6 +5,11 @@
 export { type Actor, maySeeListingFile, submissionAccess } from './listings.access.ts';
 export type { FileKind, FormUpload, SubmissionForm } from './listings.form.ts';
 export {
+  decideMarketplaceAccess,
+  MARKETPLACE_ACCESS_MESSAGES,
+  requestMarketplaceAccess,
+} from './listings.marketplace-access.ts';
+export {
   MEDIA_CACHE,
   mediaOf,
   mediaUrl,
@@ -14,6 +19,7 @@ export {
   type AttachmentRow,
   findAttachment,
   listAttachments,
+  liveListingName,
   type SubmissionRow,
 } from './listings.repo.ts';
 export { categories } from './listings.rules.ts';

@@ -41,3 +41,39 @@ export function listingReviewedMail(
     : undefined;
   return reviewMail(config, { heading, lines: [line], extra, action });
 }
+
+/** To platform reviewers: the app's people ask for the marketplace listing to be enabled. */
+export function marketplaceAccessRequestedMail(
+  config: Config,
+  input: { appId: string; appName: string; requesterName: string },
+): RenderedMail {
+  return reviewMail(config, {
+    heading: `Marketplace access requested: ${input.appName}`,
+    lines: [
+      `${input.requesterName} asked to enable the marketplace listing of ${input.appName}.`,
+      'Enable it or decline the request from the review queue.',
+    ],
+    action: { label: 'Open the review queue', url: `${config.publicUrl}/admin/review_queue` },
+  });
+}
+
+/** To the app's owner and admins: the marketplace listing was enabled, or the request declined. */
+export function marketplaceAccessDecidedMail(
+  config: Config,
+  input: { appId: string; appName: string; approved: boolean; reason?: string | undefined },
+): RenderedMail {
+  const heading = input.approved
+    ? `Marketplace listing enabled: ${input.appName}`
+    : `Marketplace access request declined: ${input.appName}`;
+  const line = input.approved
+    ? `The marketplace listing of ${input.appName} is enabled. Fill in the listing and submit it for review.`
+    : `Your request to enable the marketplace listing of ${input.appName} was declined. Contact ${config.supportEmail} for details.`;
+  return reviewMail(config, {
+    heading,
+    lines: [line, ...(input.reason ? [`Reason: ${input.reason}`] : [])],
+    action: {
+      label: 'Open the app',
+      url: `${config.publicUrl}/developer_apps/${input.appId}?tab=marketplaceListing`,
+    },
+  });
+}

@@ -31,6 +31,21 @@ export async function findAppSubmissions(ctx: AppContext, appId: string) {
   };
 }
 
+/** The public name of the app's live listing ("App listing name", spec developer-apps §2); null without one. */
+export async function liveListingName(ctx: AppContext, appId: string): Promise<string | null> {
+  const [row] = await ctx.db
+    .select({ name: marketplaceSubmissions.publicName })
+    .from(marketplaceSubmissions)
+    .where(
+      and(
+        eq(marketplaceSubmissions.developerAppId, appId),
+        eq(marketplaceSubmissions.state, 'published'),
+        isNull(marketplaceSubmissions.archivedAt),
+      ),
+    );
+  return row?.name ?? null;
+}
+
 export async function listAttachments(ctx: AppContext | { db: Tx }, submissionIds: string[]) {
   if (!submissionIds.length) return [];
   return ctx.db

@@ -10,6 +10,7 @@ import type { Tx } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { fieldMessages, validationError } from '../../platform/http/validation.ts';
+import { markPublished } from '../apps/index.ts';
 import { notifyReview, recordReviewChange } from '../review/index.ts';
 import { type ListingAccess, requireSubmit } from './listings.access.ts';
 import { listingReviewedMail, listingSubmittedMail } from './listings.mail.ts';
@@ -122,7 +123,7 @@ export async function reviewListing(
       ? await moved(ctx, async (tx) => {
           const slug = await slugFor(tx, row);
           await repo.archiveLive(tx, row.developerAppId, row.id, now);
-          return repo.transition(tx, row.id, 'in_review', {
+          const published = await repo.transition(tx, row.id, 'in_review', {
             state: 'published',
             approvalState: 'approved',
             silent: decision.silent,
@@ -131,6 +132,9 @@ export async function reviewListing(
             publishedAt: now,
             updatedAt: now,
           });
+          // Approving a listing publishes the app, in the same transaction (spec developer-apps §2).
+          if (published) await markPublished(tx, row.developerAppId, now);
+          return published;
         }).catch((error: unknown) => {
           // Another app took the slug in the same instant (the live slug index refused it).
           if ((error as { cause?: { code?: string } }).cause?.code === '23505')

@@ -10,8 +10,33 @@ async function marketplaceApp(fx: RouteFixtures): Promise<FixtureApp> {
   return app;
 }
 
+/** A fresh app whose owner asked for the marketplace listing (the state staff approve or deny). */
+async function marketplaceRequestApp(fx: RouteFixtures): Promise<FixtureApp> {
+  const app = await fx.freshApp();
+  const res = await fx.clients.owner.post(appUrl(app, '/marketplace_access'));
+  if (res.statusCode !== 200) throw new Error(`marketplace access request failed: ${res.body}`);
+  return app;
+}
+
 /** The listings feature's rows in the route table (test/route-table.ts): submissions and videos. */
 export const listingsRouteTable: RouteRows = {
+  'POST /api/v1/developer_apps/:id/marketplace_access': {
+    expect: managers(200),
+    call: async (fx) => ({ url: appUrl(await fx.freshApp(), '/marketplace_access') }),
+  },
+  'POST /api/v1/admin/developer_apps/:id/marketplace_access/approve': {
+    expect: staff(200),
+    call: async (fx) => ({
+      url: `${V}/admin/developer_apps/${(await marketplaceRequestApp(fx)).id}/marketplace_access/approve`,
+    }),
+  },
+  'POST /api/v1/admin/developer_apps/:id/marketplace_access/deny': {
+    expect: staff(200),
+    call: async (fx) => ({
+      url: `${V}/admin/developer_apps/${(await marketplaceRequestApp(fx)).id}/marketplace_access/deny`,
+      payload: { reason: 'Not yet' },
+    }),
+  },
   'GET /api/v1/developer_apps/:id/submissions': {
     expect: members(200),
     call: (fx) => ({ url: appUrl(fx.app, '/submissions') }),

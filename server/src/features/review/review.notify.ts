@@ -11,13 +11,16 @@ import type { AppContext } from '../../platform/context.ts';
 import { type RenderedMail, sendMail } from '../../platform/mail/mail.ts';
 import { ownerAndAdmins, reviewers } from './review.repo.ts';
 
-/** What is reviewed; its name leads the mail keys (`marketplace` for listings, as their keys always were). */
-export type ReviewKind = 'manifests' | 'marketplace';
+/**
+ * What is reviewed; its name leads the mail keys (`marketplace` for listings, as their keys always were;
+ * the two access requests name the app as their subject).
+ */
+export type ReviewKind = 'manifests' | 'marketplace' | 'production_access' | 'marketplace_access';
 
 export type ReviewNotice = {
   kind: ReviewKind;
   event: 'submitted' | 'approved' | 'rejected';
-  /** The version or listing that changed. */
+  /** The version or listing that changed (the app, for an access request). */
   subjectId: string;
   appId: string;
   template: string;

@@ -33,6 +33,8 @@ const queueIds = async () =>
 
 test('the app follows submit, withdraw, reject and approve of its listing and of its manifest version', async () => {
   const app = await manifestApp(t);
+  // Its production credentials request is a review of its own (issue 22): decided first.
+  await staff.post(`/api/v1/admin/developer_apps/${app.id}/production_access/approve`);
   const sandbox = await createVersion(app.owner, app.id, 'Sandbox', '0.1.0');
   const version = (await promoteVersion(app.owner, sandbox.id)).id;
   const listing = (await completeDraft(t, app.owner, app.id)).id;

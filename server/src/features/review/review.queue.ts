@@ -9,7 +9,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { developerApps, marketplaceSubmissions } from '../../db/schema/index.ts';
 
-/** Apps with a listing or a manifest in review (the predicate of the queue's partial indexes). */
+/**
+ * Apps with a listing or a manifest in review, or a production credentials or marketplace access request
+ * waiting (issue 22; `in_review_at` is the latest of the four): the predicate of the queue's partial indexes.
+ */
 export const appInReview: SQL = sql`${developerApps.inReviewAt} is not null`;
 
 /**

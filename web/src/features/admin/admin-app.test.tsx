@@ -29,6 +29,21 @@ describe('admin developer app page', () => {
     );
   });
 
+  test('a waiting marketplace access request is named at the Marketplace enabled switch', async () => {
+    serve(adminApp({ marketplace_access_requested_at: '2026-03-07T10:00:00.000Z' }));
+    renderRoute('/admin/developer_apps/app-1');
+    expect(
+      await screen.findByText(
+        'The developer asked for it on 2026-03-07 (in the review queue); turning it on answers the request.',
+      ),
+    ).toBeInTheDocument();
+    const toggle = screen.getByRole('switch', { name: /^Marketplace enabled/ });
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(
+      'The developer asked for it on 2026-03-07 (in the review queue); turning it on answers the request.',
+    );
+  });
+
   test('FedRAMP hides the Sandbox and Metrics tabs', async () => {
     serve(adminApp());
     server.use(configHandler(runtimeConfig({ user: admin, fedramp: true })));

@@ -1,4 +1,4 @@
-import type { AdminDeveloperAppRow, ReviewQueueRow } from '@portal/contracts';
+import type { AdminDeveloperAppRow } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -117,55 +117,6 @@ describe('admin developer apps list', () => {
     );
     renderRoute('/admin/developer_apps');
     expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred');
-  });
-});
-
-describe('review queue', () => {
-  test('labels Marketplace / Manifest, new vs update, the later review date; inReview by default', async () => {
-    signedIn();
-    const rows: ReviewQueueRow[] = [
-      {
-        id: 'a',
-        internal_name: 'Listing App',
-        owner: { email: 'a@example.com' },
-        has_marketplace_listing_in_review: true,
-        has_app_version_in_review: true,
-        has_published_app: false,
-        marketplace_listing_in_review_at: '2026-03-01T00:00:00.000Z',
-        app_version_in_review_at: '2026-03-04T00:00:00.000Z',
-      },
-      {
-        id: 'b',
-        internal_name: 'Live App',
-        owner: { email: 'b@example.com' },
-        has_marketplace_listing_in_review: false,
-        has_app_version_in_review: true,
-        has_published_app: true,
-        marketplace_listing_in_review_at: null,
-        app_version_in_review_at: '2026-02-01T00:00:00.000Z',
-      },
-    ];
-    const seen: URLSearchParams[] = [];
-    server.use(
-      http.get('/api/v1/admin/review_queue', ({ request }) => {
-        seen.push(new URL(request.url).searchParams);
-        return HttpResponse.json(rows, { headers: { Total: '2', 'Per-Page': '50' } });
-      }),
-    );
-    renderRoute('/admin/review_queue');
-    await screen.findByRole('link', { name: 'Listing App' });
-    expect(seen[0]?.get('filters[in_review]')).toBe('true');
-    const [, first, second] = screen.getAllByRole('row');
-    expect(
-      within(first!)
-        .getAllByRole('cell')
-        .map((td) => td.textContent),
-    ).toEqual(['Listing App', 'a@example.com', '2026-03-04', 'MarketplaceManifest', 'new']);
-    expect(
-      within(second!)
-        .getAllByRole('cell')
-        .map((td) => td.textContent),
-    ).toEqual(['Live App', 'b@example.com', '2026-02-01', 'Manifest', 'update']);
   });
 });
 

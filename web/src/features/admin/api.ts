@@ -207,3 +207,16 @@ export const auditQuery = (state: ListState<(typeof AUDIT_FILTERS)[number]>) =>
     ['filters[subject_id]', state.filters.subject],
     ['filters[action]', state.filters.action],
   ]);
+
+/**
+ * Approves a waiting request from the review queue (issue 22): production credentials (the same approval
+ * as the app page's panel) or marketplace access (ticks Marketplace enabled). Every admin list refreshes.
+ */
+export function useRequestApproval(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (request: 'production_access' | 'marketplace_access') =>
+      api(`/admin/developer_apps/${encodeURIComponent(id)}/${request}/approve`, { method: 'POST' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}

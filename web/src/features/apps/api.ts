@@ -117,6 +117,10 @@ export const useRequestProduction = (id: string) =>
     api(`/developer_apps/${id}/production_access`, { method: 'POST', body }),
   );
 
+/** Asks staff to enable the app's marketplace listing (issue 22): the request waits in their review queue. */
+export const useRequestMarketplaceAccess = (id: string) =>
+  useAppMutation(id, () => api(`/developer_apps/${id}/marketplace_access`, { method: 'POST' }));
+
 export const useResetSecret = (id: string) =>
   useAppMutation(id, (variables: { oauthApplicationId: string; acknowledged: boolean }) =>
     api<IssuedSecret>(`/oauth_applications/${variables.oauthApplicationId}/reset_secret`, {

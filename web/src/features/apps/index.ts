@@ -1,7 +1,7 @@
 // What other features use of apps: the app's queries and the cards the app pages compose (settings,
 // credentials, sandbox, delete), and the logo field the admin app page reuses.
 
-export { appPermissionsQuery, appQuery } from './api.ts';
+export { appPermissionsQuery, appQuery, useRequestMarketplaceAccess } from './api.ts';
 export { AppSettingsCard } from './components/app-settings-card.tsx';
 export { CredentialsCard } from './components/credentials-card.tsx';
 export { DeleteAppCard } from './components/delete-app-card.tsx';

@@ -18,7 +18,9 @@ export const app: DeveloperApp = {
   connectable: false,
   thumbnail_url: null,
   published_at: null,
+  listing_name: null,
   marketplace_enabled: false,
+  marketplace_access_requested_at: null,
   contacts: [],
   owner: { id: 'u-dev', name: 'Dana Developer', email: 'developer@example.com' },
   collaborators: [

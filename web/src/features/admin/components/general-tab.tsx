@@ -6,6 +6,7 @@ import { corsDomainError, redirectUriError } from '@portal/contracts/app-validat
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { listDate } from '../../../components/list-date.ts';
 import { errorsJoined } from '../../../lib/api.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { showSaved, useFollowSaved } from '../../../lib/saved-form.ts';
@@ -97,6 +98,11 @@ export function GeneralTab({
           />
           <Switch
             label={t('adminApp.marketplaceEnabled')}
+            description={
+              app.marketplace_access_requested_at && !app.marketplace_enabled
+                ? t('adminApp.marketplaceRequested', { date: listDate(app.marketplace_access_requested_at) })
+                : undefined
+            }
             {...form.getInputProps('marketplace_enabled', { type: 'checkbox' })}
           />
           <Group>

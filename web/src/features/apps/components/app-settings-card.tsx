@@ -98,7 +98,9 @@ export function AppSettingsCard({
               <Text>{t('apps.settings.publishedDisabled')}</Text>
               <Text>
                 {t('apps.settings.contactSupport')}{' '}
-                <Anchor href={`mailto:${config.support_email}`}>{config.support_email}</Anchor>
+                <Anchor href={`mailto:${config.support_email}`} c="inherit" underline="always">
+                  {config.support_email}
+                </Anchor>
               </Text>
             </Alert>
           )}
@@ -109,7 +111,7 @@ export function AppSettingsCard({
           />
           <TextInput
             label={t('apps.settings.listingName')}
-            value={t('apps.settings.notAvailable')}
+            value={app.listing_name ?? t('apps.settings.notAvailable')}
             readOnly
           />
           <TextInput

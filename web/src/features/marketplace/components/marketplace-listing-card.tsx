@@ -1,10 +1,10 @@
-import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { DeveloperApp } from '@portal/contracts';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { importWithRetry } from '../../../app/lazy.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
-import { useConfig } from '../../../lib/config.ts';
+import { ActivationScreen } from './activation-screen.tsx';
 import type { MarketplaceListingEditorProps } from './listing-editor/listing-editor.tsx';
 
 // The editor (with the listing rules and its many fields) loads only where it is shown.
@@ -53,38 +53,8 @@ export function MarketplaceListingCard({
           defaultPublicName={app.name || app.internal_name}
         />
       ) : (
-        <ActivationScreen />
+        <ActivationScreen app={app} />
       )}
     </SectionCard>
-  );
-}
-
-/** Two cards, current partner and not yet a partner, each linking to its external form. */
-export function ActivationScreen() {
-  const { t } = useTranslation();
-  const config = useConfig();
-  const cards = [
-    { key: 'partner', url: config.marketplace_partner_form_url },
-    { key: 'newPartner', url: config.marketplace_new_partner_form_url },
-  ] as const;
-  return (
-    <Stack>
-      <Text>{t('marketplace.activation.intro')}</Text>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {cards.map((card) => (
-          <Card key={card.key} withBorder padding="lg">
-            <Stack gap="xs">
-              <Title order={3} size="h4">
-                {t(`marketplace.activation.${card.key}.title`)}
-              </Title>
-              <Text size="sm">{t(`marketplace.activation.${card.key}.body`)}</Text>
-              <Anchor href={card.url} target="_blank" rel="noopener noreferrer">
-                {t(`marketplace.activation.${card.key}.link`)}
-              </Anchor>
-            </Stack>
-          </Card>
-        ))}
-      </SimpleGrid>
-    </Stack>
   );
 }
