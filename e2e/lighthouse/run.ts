@@ -9,7 +9,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
 import { tail } from '../../scripts/harness/portal-process.ts';
-import { type Cookie, signIn } from '../../scripts/harness/sign-in.ts';
+import { type Cookie, cookieHeader, signIn } from '../../scripts/harness/sign-in.ts';
 import { ADMIN_EMAIL, DEVELOPER_EMAIL } from '../support/env.ts';
 import { startPortal } from './portal.ts';
 import {
@@ -32,12 +32,37 @@ const resultsDir = env.LIGHTHOUSE_OUT ?? path.join(import.meta.dirname, 'results
 const webDist = path.resolve(import.meta.dirname, '../../web/dist/index.html');
 const DEMO_PASSWORD = 'lighthouse-demo-password';
 
-type Page = { name: string; path: string; as?: string };
+/** A page's path, or how to find it on the seeded portal (an app's id, an endpoint's slug). */
+type Page = { name: string; path: string | ((url: string, cookie: string) => Promise<string>); as?: string };
 const pages: Page[] = [
   { name: 'login', path: '/login' },
   { name: 'developer apps', path: '/developer_apps', as: DEVELOPER_EMAIL },
   { name: 'admin notifications', path: '/admin/notifications', as: ADMIN_EMAIL },
+  {
+    name: 'engagement report',
+    as: DEVELOPER_EMAIL,
+    path: async (url, cookie) => {
+      const apps = (await getJson(`${url}/api/v1/developer_apps`, cookie)) as Array<{ id: string }>;
+      return `/developer_apps/${apps[0]!.id}/metrics`;
+    },
+  },
+  { name: 'changelog', path: '/reference/rest/changelog' },
+  {
+    name: 'endpoint page',
+    path: async (url) => {
+      const entries = (await getJson(`${url}/api/v1/resource_groups/rest?per_page=1`)) as Array<{
+        link: string;
+      }>;
+      return `/reference/rest/${entries[0]!.link}`;
+    },
+  },
 ];
+
+async function getJson(url: string, cookie?: string): Promise<unknown> {
+  const res = await fetch(url, { headers: cookie ? { cookie } : {} });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return res.json();
+}
 
 if (!Number.isInteger(runs) || runs < 1) throw new Error('LIGHTHOUSE_RUNS must be a positive integer');
 if (!existsSync(webDist)) {
@@ -135,10 +160,12 @@ try {
   let version = '';
   for (const page of pages) {
     const cookies = page.as ? await signIn(portal.url, page.as, DEMO_PASSWORD) : [];
+    const pagePath =
+      typeof page.path === 'string' ? page.path : await page.path(portal.url, cookieHeader(cookies));
     const scores: Scores[] = [];
     for (let run = 1; run <= runs; run++) {
-      console.log(`Lighthouse ${page.path}${runs > 1 ? ` (run ${run} of ${runs})` : ''}…`);
-      const { lhr, json } = await auditWithRetries(`${portal.url}${page.path}`, cookies);
+      console.log(`Lighthouse ${pagePath}${runs > 1 ? ` (run ${run} of ${runs})` : ''}…`);
+      const { lhr, json } = await auditWithRetries(`${portal.url}${pagePath}`, cookies);
       const file = `${stamp}-${page.name.replace(/\W+/g, '-')}${runs > 1 ? `-${run}` : ''}.json`;
       writeFileSync(path.join(resultsDir, file), json);
       version = lhr.lighthouseVersion;
@@ -147,7 +174,7 @@ try {
         for (const line of failingAudits(lhr, category)) console.log(`  ${category}: ${line}`);
       }
     }
-    results.push({ name: page.name, path: page.path, scores: medianScores(scores), runs });
+    results.push({ name: page.name, path: pagePath, scores: medianScores(scores), runs });
   }
 
   console.log(`\nLighthouse ${version} desktop, ${started.toISOString()}`);
