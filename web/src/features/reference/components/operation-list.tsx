@@ -36,11 +36,18 @@ export function OperationList({ group }: { group: ResourceGroup }) {
               .filter((op) => op.tag === tag)
               .map((op) => (
                 <List.Item key={op.slug}>
-                  <Group gap={6} wrap="nowrap">
-                    <Badge size="xs" variant="light" w={56}>
+                  <Group gap={6} wrap="nowrap" align="flex-start">
+                    <Badge size="xs" variant="light" w={56} miw={56} mt={3}>
                       {op.method}
                     </Badge>
-                    <Anchor component={Link} to={`/reference/${group}/endpoints/${op.slug}`} size="sm">
+                    {/* A long summary wraps inside the row (390 px) instead of widening the page. */}
+                    <Anchor
+                      component={Link}
+                      to={`/reference/${group}/endpoints/${op.slug}`}
+                      size="sm"
+                      miw={0}
+                      style={{ overflowWrap: 'anywhere' }}
+                    >
                       {op.summary}
                     </Anchor>
                     {op.deprecated && (
