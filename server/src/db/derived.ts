@@ -202,7 +202,7 @@ export const DERIVED_COLUMNS: DerivedColumn[] = [
     sources: ['users', 'marketplace_submissions', 'app_versions'],
     keptBy: {
       kind: 'trigger',
-      migration: '0024_review_requests (first 0016_review_queue)',
+      migration: '0026_review_requests (first 0016_review_queue)',
       triggers: [
         'developer_apps_review_owner_email_in',
         'developer_apps_review_owner_email_move',
