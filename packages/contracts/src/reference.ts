@@ -69,7 +69,9 @@ const Summary = z.string().trim().min(1, 'This field is required').max(CHANGELOG
 const Description = z.string().max(CHANGELOG_DESCRIPTION_MAX_LENGTH);
 const Datestamp = z.iso
   .date('Use a date as YYYY-MM-DD')
-  .refine((value) => value >= '2000-01-01' && value <= '2100-12-31', 'Use a date between 2000 and 2100');
+  .refine((value) => value >= '2000-01-01' && value <= '2100-12-31', 'Use a date between 2000 and 2100')
+  // The range is a rule the JSON Schema cannot say: examples give generated bodies dates inside it.
+  .meta({ examples: ['2000-01-01', '2026-11-26', '2100-12-31'] });
 const Versions = z
   .array(
     z
