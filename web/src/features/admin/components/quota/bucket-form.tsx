@@ -117,6 +117,9 @@ export function BucketForm({
         {templatesChanged && (
           <Text size="sm" role="status" data-testid="impact-preview">
             {impact.data?.message ?? (impact.isError ? errorText(impact.error) : t('quota.impactLoading'))}
+            {impact.data?.requests_from_api_usage
+              ? ` ${t('quota.impactFromUsage', { count: impact.data.requests_from_api_usage })}`
+              : null}
           </Text>
         )}
         <Group>
