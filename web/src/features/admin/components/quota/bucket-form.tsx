@@ -117,9 +117,11 @@ export function BucketForm({
         {templatesChanged && (
           <Text size="sm" role="status" data-testid="impact-preview">
             {impact.data?.message ?? (impact.isError ? errorText(impact.error) : t('quota.impactLoading'))}
-            {impact.data?.requests_from_api_usage
-              ? ` ${t('quota.impactFromUsage', { count: impact.data.requests_from_api_usage })}`
-              : null}
+          </Text>
+        )}
+        {templatesChanged && Boolean(impact.data?.requests_from_api_usage) && (
+          <Text size="sm" c="dimmed" data-testid="impact-from-usage">
+            {t('quota.impactFromUsage', { count: impact.data?.requests_from_api_usage })}
           </Text>
         )}
         <Group>
