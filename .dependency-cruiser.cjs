@@ -39,6 +39,7 @@ const SERVER_LAYERS = [
   ['developer-apps'], // the single app: settings, people, sandbox, credentials, metrics; staff view
   ['admin'], // the staff lists and pages
   ['quota'], // rate-limit buckets: admin CRUD, checks for gateways, the platform API hook
+  ['oauth'], // the authorization servers (sandbox, production) and the platform API behind the buckets
 ];
 
 /**

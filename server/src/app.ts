@@ -36,7 +36,7 @@ import { registerStrictBodies } from './platform/http/strict-bodies.ts';
 import { registerListParamsGuard } from './platform/list/index.ts';
 import { type Logger, RequestLogger } from './platform/logger.ts';
 
-const ACCESS_LEVELS: Access[] = ['public', 'user', 'admin', 'service'];
+const ACCESS_LEVELS: Access[] = ['public', 'user', 'admin', 'service', 'bearer'];
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 type BuildOptions = {

@@ -4,7 +4,7 @@ import type { SessionUser } from '../auth/session-user.ts';
 import type { AppContext } from '../context.ts';
 
 /** `service`: the platform's own services, with a bearer token from SERVICE_TOKENS (auth/service-token.ts). */
-export type Access = 'public' | 'user' | 'admin' | 'service';
+export type Access = 'public' | 'user' | 'admin' | 'service' | 'bearer';
 
 export type RegisteredRoute = { method: string; url: string; access: Access };
 
