@@ -10,7 +10,8 @@ export type BearerToken = {
   client: OauthClient;
   scope: string;
   issuedAt: number;
-  expiresAt: number;
+  /** Seconds left (the library's clock; the store's expiry follows the portal's). */
+  expiresIn: number;
 };
 
 declare module 'fastify' {
@@ -43,7 +44,7 @@ export async function verifyBearer(
     client,
     scope: token.scope ?? '',
     issuedAt: token.iat,
-    expiresAt: token.exp,
+    expiresIn: token.remainingTTL,
   };
 }
 

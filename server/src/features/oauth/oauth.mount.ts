@@ -8,6 +8,17 @@ import { type OauthServer, OOB_REDIRECT_URI, PLATFORM_SCOPE } from './oauth.serv
 type RawRequest = IncomingMessage & { originalUrl?: string; body?: unknown };
 
 /**
+ * The provider builds its URLs (metadata, redirects) from the portal's public URL, never from what a
+ * client sent: the forwarded host and protocol are overwritten and the provider trusts only those.
+ */
+function publicOrigin(raw: RawRequest, publicUrl: string) {
+  const url = new URL(publicUrl);
+  raw.headers['x-forwarded-host'] = url.host;
+  raw.headers['x-forwarded-proto'] = url.protocol.replace(':', '');
+  delete raw.headers.forwarded;
+}
+
+/**
  * Hands a request to the provider (a Koa app) as Node's own req/res, the way its docs mount it under
  * another framework: the reply is hijacked after the portal's security headers are copied onto it.
  * Form bodies are read by Fastify (bounded), so the redirectless URN can be translated to the portal's
@@ -37,6 +48,7 @@ export function mountProvider(app: App, server: OauthServer, provider: Provider)
       url.searchParams.set('scope', PLATFORM_SCOPE);
     raw.originalUrl = `${url.pathname}${url.search}`;
     raw.url = `${url.pathname.slice(server.prefix.length) || '/'}${url.search}`;
+    publicOrigin(raw, server.publicUrl);
     reply.hijack();
     for (const [name, value] of Object.entries(reply.getHeaders()))
       if (value !== undefined) reply.raw.setHeader(name, value as string);
@@ -63,6 +75,7 @@ export function mountMetadata(app: App, server: OauthServer, provider: Provider)
       const raw = request.raw as RawRequest;
       raw.originalUrl = `${server.prefix}/.well-known/openid-configuration`;
       raw.url = '/.well-known/openid-configuration';
+      publicOrigin(raw, server.publicUrl);
       reply.hijack();
       for (const [name, value] of Object.entries(reply.getHeaders()))
         if (value !== undefined) reply.raw.setHeader(name, value as string);

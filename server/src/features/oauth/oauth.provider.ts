@@ -15,6 +15,7 @@ export const CODE_SECONDS = 600;
  */
 export const REFRESH_ABSOLUTE_SECONDS = 90 * 24 * 3600;
 const INTERACTION_SECONDS = 15 * 60;
+const GRANT_NOT_ALLOWED = 'requested grant type is not allowed for this client';
 
 /** The portal page that signs the user in (if needed) and asks for consent. */
 export function consentPagePath(server: OauthServer, uid: string) {
@@ -100,7 +101,15 @@ export function createProvider(ctx: AppContext, server: OauthServer): Provider {
     },
   };
   const provider = new Provider(server.issuer, configuration);
-  provider.proxy = ctx.config.trustProxy;
+  // The forwarded host and protocol it reads are set by oauth.mount.ts from PUBLIC_URL, never a client's.
+  provider.proxy = true;
+  // RFC 6749 §5.2 names this refusal unauthorized_client (the library answers invalid_request).
+  provider.use(async (koa, next) => {
+    await next();
+    const body = koa.body as { error?: string; error_description?: string } | undefined;
+    if (body?.error === 'invalid_request' && body.error_description === GRANT_NOT_ALLOWED)
+      body.error = 'unauthorized_client';
+  });
   // The secret check: the stored hash, in constant time, failing closed (credentials).
   (
     provider.Client.prototype as unknown as { compareClientSecret(actual: string): Promise<boolean> }

@@ -63,11 +63,10 @@ async function authorizationServer(app: App, instance: OauthInstance) {
     reply.header('Cache-Control', 'no-store');
     const token = await verifyBearer(app.ctx, instance, request);
     if (!token) return refuseBearer(reply);
-    const now = Math.floor(app.ctx.clock.now().getTime() / 1000);
     return {
       resource_owner_id: token.accountId,
       scope: token.scope ? token.scope.split(' ') : [],
-      expires_in_seconds: Math.max(0, token.expiresAt - now),
+      expires_in_seconds: token.expiresIn,
       application: { uid: token.client.clientId },
       created_at: token.issuedAt,
     };

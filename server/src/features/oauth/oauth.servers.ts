@@ -11,6 +11,8 @@ export type OauthServer = {
   environment: OauthEnvironment;
   /** '' or '/production': the path the server's `/oauth` and `/rest` hang under. */
   prefix: string;
+  /** The portal's public URL: the origin of every URL the server builds. */
+  publicUrl: string;
   /** The issuer identifier (RFC 8414): the public URL and the prefix. */
   issuer: string;
   /** The rate-limit server whose buckets the platform API charges (features/quota). */
@@ -29,6 +31,7 @@ export function oauthServers(
   const server = (environment: OauthEnvironment, prefix: string, quotaServer: string): OauthServer => ({
     environment,
     prefix,
+    publicUrl: config.publicUrl,
     issuer: `${config.publicUrl}${prefix}`,
     quotaServer: config.qaHost ? QUOTA_QA_SERVER : quotaServer,
     codePageUrl: `${config.publicUrl}/oauth-code${prefix}`,
