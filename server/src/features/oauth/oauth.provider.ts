@@ -56,6 +56,9 @@ export function createProvider(ctx: AppContext, server: OauthServer): Provider {
     },
     // client_secret_jwt would use the secret as an HMAC key; the portal keeps only its hash.
     clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
+    // Token and revoke take posts from any origin by design: they read no cookie, the client
+    // authenticates (secret or PKCE), so neither CORS nor an Origin check protects anything there.
+    clientBasedCORS: () => true,
     features: {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
