@@ -48,7 +48,7 @@ const SERVER_LAYERS = [
  * into the developer's app page (classic and tabbed), as admin does for the staff console.
  */
 const WEB_LAYERS = [
-  ['home', 'reference', 'outbox', 'announcements', 'apps', 'collaborators', 'manifests', 'metrics'],
+  ['home', 'reference', 'outbox', 'announcements', 'apps', 'collaborators', 'manifests', 'metrics', 'oauth'],
   ['auth', 'marketplace', 'config-builder'],
   ['app-page', 'admin'],
 ];
