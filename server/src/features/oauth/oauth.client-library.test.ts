@@ -1,5 +1,5 @@
 /**
- * An independent client library (oauth4webapi) against both servers over real HTTP: metadata,
+ * Two independent client libraries (oauth4webapi, openid-client) against both servers over real HTTP: metadata,
  * authorization code + PKCE, the platform API, refresh, revoke, client credentials. Only the browser's
  * part (consent) goes through the test client.
  */
@@ -7,8 +7,16 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { after, before, test } from 'node:test';
 import * as oauth from 'oauth4webapi';
+import * as openid from 'openid-client';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
-import { authorize, type Client, productionClient, REDIRECT, sandboxClient } from './testing.ts';
+import {
+  authorize,
+  type Client,
+  consentAndFollow,
+  productionClient,
+  REDIRECT,
+  sandboxClient,
+} from './testing.ts';
 
 const insecure = { [oauth.allowInsecureRequests]: true } as const;
 
@@ -120,6 +128,60 @@ for (const [environment, prefix] of [
       ),
       (error: oauth.WWWAuthenticateChallengeError) =>
         error.status === 401 && error.cause[0]?.parameters.error === 'invalid_token',
+    );
+  });
+}
+
+for (const [environment, prefix] of [
+  ['sandbox', ''],
+  ['production', '/production'],
+] as const) {
+  test(`openid-client: code + PKCE, the API, refresh, revoke and client credentials (${environment})`, async () => {
+    const c = clients[environment];
+    const config = await openid.discovery(new URL(`${origin}${prefix}`), c.clientId, c.secret, undefined, {
+      algorithm: 'oauth2',
+      execute: [openid.allowInsecureRequests],
+    });
+    const verifier = openid.randomPKCECodeVerifier();
+    const state = openid.randomState();
+    const url = openid.buildAuthorizationUrl(config, {
+      redirect_uri: REDIRECT,
+      code_challenge: await openid.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state,
+    });
+    const { location } = await consentAndFollow(user, url.href);
+    const tokens = await openid.authorizationCodeGrant(config, location, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    assert.equal(tokens.expires_in, 5400);
+    const me = await openid.fetchProtectedResource(
+      config,
+      tokens.access_token,
+      new URL(`${origin}${prefix}/rest/v1.0/me`),
+      'GET',
+    );
+    assert.equal(me.status, 200);
+    assert.equal(((await me.json()) as { type: string }).type, 'user');
+
+    const refreshed = await openid.refreshTokenGrant(config, tokens.refresh_token!);
+    assert.ok(refreshed.refresh_token && refreshed.refresh_token !== tokens.refresh_token);
+    await assert.rejects(
+      openid.refreshTokenGrant(config, tokens.refresh_token!),
+      (error: openid.ResponseBodyError) => error.error === 'invalid_grant',
+    );
+
+    const service = await openid.clientCredentialsGrant(config);
+    await openid.tokenRevocation(config, service.access_token);
+    await assert.rejects(
+      openid.fetchProtectedResource(
+        config,
+        service.access_token,
+        new URL(`${origin}${prefix}/rest/v1.0/me`),
+        'GET',
+      ),
+      (error: openid.WWWAuthenticateChallengeError) => error.status === 401,
     );
   });
 }

@@ -77,7 +77,13 @@ export async function authorize(
     state: 'state-123',
     ...params,
   });
-  const start = await user.get(`${prefix}/oauth/authorize?${query}`);
+  return consentAndFollow(user, `${prefix}/oauth/authorize?${query}`);
+}
+
+/** A signed-in user opens an authorization URL, allows on the consent page, and follows the resume. */
+export async function consentAndFollow(user: TestClient, authorizationUrl: string) {
+  const url = new URL(authorizationUrl, 'http://portal.invalid');
+  const start = await user.get(`${url.pathname}${url.search}`);
   assert.equal(start.statusCode, 303, start.body);
   const consentPath = new URL(start.headers.location as string, 'http://x').pathname;
   const [, , environment, uid] = consentPath.split('/');
