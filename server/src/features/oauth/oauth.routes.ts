@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
 import { quotaHook } from '../quota/index.ts';
 import { refuseBearer, verifyBearer } from './oauth.bearer.ts';
-import { type OauthInstance, oauthInstance, oauthInstances } from './oauth.instances.ts';
+import { type OauthInstance, oauthInstances } from './oauth.instances.ts';
 import { mountMetadata, mountProvider } from './oauth.mount.ts';
 import { companies, me } from './oauth.platform-api.ts';
 import { decideConsent, getConsent } from './oauth.service.ts';
@@ -89,9 +89,11 @@ async function platformApi(app: App, instance: OauthInstance) {
         ? { server: instance.server.quotaServer, clientId: request.bearer.client.clientId }
         : null,
   });
-  // API usage per app × day × route × method × status: the single call site for features/usage's
-  // recordApiUsage (built on the `usage` branch) once it is on main.
-  app.addHook('onResponse', async (_request, _reply) => {});
+  // USAGE CALL SITE (issue 26, "Usage"): features/usage (the `usage` branch) is not on main yet.
+  // When it lands, count every answered call here, once per response:
+  //   app.addHook('onResponse', async (request, reply) => recordApiUsage(ctx, {
+  //     appId: request.bearer?.client.developerAppId, route: request.routeOptions.url,
+  //     method: request.method, status: reply.statusCode }));
 
   app.get(
     '/v1.0/me',
@@ -104,5 +106,3 @@ async function platformApi(app: App, instance: OauthInstance) {
     async (request) => companies(ctx, request.bearer!),
   );
 }
-
-export { oauthInstance };
