@@ -10,4 +10,5 @@ export * from './oauth.ts';
 export * from './platform.ts';
 export * from './quota.ts';
 export * from './reference.ts';
+export * from './usage.ts';
 export * from './users.ts';

@@ -8,6 +8,7 @@ import {
 import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
 import { quotaHook } from '../quota/index.ts';
+import { recordApiUsage } from '../usage/index.ts';
 import { refuseBearer, verifyBearer } from './oauth.bearer.ts';
 import { type OauthInstance, oauthInstances } from './oauth.instances.ts';
 import { mountMetadata, mountProvider } from './oauth.mount.ts';
@@ -89,11 +90,18 @@ async function platformApi(app: App, instance: OauthInstance) {
         ? { server: instance.server.quotaServer, clientId: request.bearer.client.clientId }
         : null,
   });
-  // USAGE CALL SITE (issue 26, "Usage"): features/usage (the `usage` branch) is not on main yet.
-  // When it lands, count every answered call here, once per response:
-  //   app.addHook('onResponse', async (request, reply) => recordApiUsage(ctx, {
-  //     appId: request.bearer?.client.developerAppId, route: request.routeOptions.url,
-  //     method: request.method, status: reply.statusCode }));
+  // Every answered call of a known app, by route pattern (the prefix keeps the servers apart),
+  // method and status — 429s and errors included (features/usage counts in memory, flushes in batches).
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url;
+    if (!request.bearer || !route) return;
+    recordApiUsage(ctx, {
+      appId: request.bearer.client.developerAppId,
+      route,
+      method: request.method,
+      status: reply.statusCode,
+    });
+  });
 
   app.get(
     '/v1.0/me',

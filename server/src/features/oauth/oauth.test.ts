@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { appInstallations, oauthTokens } from '../../db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { apiUsageDaily, appInstallations, oauthTokens } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
+import { flushApiUsage } from '../usage/index.ts';
 import { sweepExpiredOauthTokens } from './oauth.jobs.ts';
 import {
   authorize,
@@ -358,6 +360,19 @@ describe('metadata, rate limits and the sweep', () => {
     assert.equal(refused.statusCode, 429);
     assert.equal(refused.headers['x-rate-limit-remaining'], '0');
     assert.ok(refused.headers['retry-after']);
+    // Every answered call counted for the app (features/usage): 100 × 200 and the 429.
+    await flushApiUsage(t.ctx);
+    const counted = await t.ctx.db
+      .select({ status: apiUsageDaily.status, count: apiUsageDaily.count, route: apiUsageDaily.route })
+      .from(apiUsageDaily)
+      .where(and(eq(apiUsageDaily.developerAppId, c.appId), eq(apiUsageDaily.method, 'GET')));
+    assert.deepEqual(
+      counted.sort((a, b) => a.status - b.status),
+      [
+        { status: 200, count: 100, route: '/rest/v1.0/me' },
+        { status: 429, count: 1, route: '/rest/v1.0/me' },
+      ],
+    );
   });
 
   test('the sweep removes expired rows', async () => {
