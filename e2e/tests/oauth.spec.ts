@@ -154,4 +154,21 @@ test('an app authorizes with a real client library: consent, code, token, the AP
     headers: { authorization: `Bearer ${oobTokens.access_token}` },
   });
   expect(afterReset.status).toBe(401);
+
+  // The app page's API usage panel counts the call by route, method and status (flushed within seconds).
+  await expect
+    .poll(
+      async () =>
+        (await (await api.get(`/api/v1/developer_apps/${appId}/api_usage`)).json()).map(
+          (row: { route: string; method: string; status: number }) =>
+            `${row.method} ${row.route} ${row.status}`,
+        ),
+      { timeout: 20_000 },
+    )
+    .toContain('GET /rest/v1.0/me 200');
+  await page.goto(`/developer_apps/${appId}`);
+  const usage = page
+    .getByRole('region', { name: 'API usage' })
+    .getByRole('table', { name: 'API calls per day, response code, method and route' });
+  await expect(usage.getByRole('row').filter({ hasText: '/rest/v1.0/me' }).first()).toContainText('200');
 });
