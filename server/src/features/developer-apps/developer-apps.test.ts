@@ -169,26 +169,27 @@ describe('who may see and change an app', () => {
     const admin = await t.asNewUser();
     await addMember(t, app.id, dev.user.id, 'developer');
     await addMember(t, app.id, admin.user.id, 'admin');
-    const flags = async (client: typeof owner.client) =>
-      (await client.get(`/api/v1/developer_app_permissions?developer_app_id=${app.id}`)).json();
-
-    const ownerFlags = await flags(owner.client);
-    assert.equal(ownerFlags.canEdit, true);
-    assert.equal(ownerFlags.canDestroy, true);
-    assert.equal(ownerFlags.canModifyCredentials, true);
-    assert.equal(ownerFlags.canGenerateFakeSandbox, false);
-    assert.equal(ownerFlags.appFieldPermissions.redirect_uri, true);
-
-    const devFlags = await flags(dev.client);
-    assert.equal(devFlags.canViewClientCredentials, true);
-    assert.equal(devFlags.canEdit, false);
-    assert.equal(devFlags.canModifyCredentials, false);
-    assert.equal(devFlags.canDestroy, false);
-    assert.equal(devFlags.appFieldPermissions.redirect_uri, false);
-
-    const adminFlags = await flags(admin.client);
-    assert.equal(adminFlags.canEdit, true);
-    assert.equal(adminFlags.canDestroy, false);
+    /** The named flags of a member (`redirect_uri` from appFieldPermissions). */
+    const expectFlags = async (client: typeof owner.client, expected: Record<string, boolean>) => {
+      const flags = (await client.get(`/api/v1/developer_app_permissions?developer_app_id=${app.id}`)).json();
+      const actual = { ...flags, redirect_uri: flags.appFieldPermissions.redirect_uri };
+      assert.deepEqual(Object.fromEntries(Object.keys(expected).map((key) => [key, actual[key]])), expected);
+    };
+    await expectFlags(owner.client, {
+      canEdit: true,
+      canDestroy: true,
+      canModifyCredentials: true,
+      canGenerateFakeSandbox: false,
+      redirect_uri: true,
+    });
+    await expectFlags(dev.client, {
+      canViewClientCredentials: true,
+      canEdit: false,
+      canModifyCredentials: false,
+      canDestroy: false,
+      redirect_uri: false,
+    });
+    await expectFlags(admin.client, { canEdit: true, canDestroy: false });
 
     const get = await dev.client.get(`/api/v1/developer_apps/${app.id}`);
     assert.equal(get.statusCode, 200);

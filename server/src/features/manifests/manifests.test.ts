@@ -27,6 +27,15 @@ async function list(client: TestClient, appId: string, query = '') {
   return res;
 }
 
+/** POST /app_versioned_manifests of a sandbox version of the app, as its owner. */
+function postSandboxVersion(app: { id: string; owner: TestClient }, body: object) {
+  return app.owner.post('/api/v1/app_versioned_manifests', {
+    developer_app_id: app.id,
+    environment_type: 'Sandbox',
+    ...body,
+  });
+}
+
 async function header(client: TestClient, appId: string) {
   const newest = async (type: string) =>
     (await list(client, appId, `&filters[versionable_type]=${type}&per_page=1`)).json()[0];
@@ -162,12 +171,7 @@ describe('creating versions', () => {
 
   test('POST /app_versioned_manifests: manifest content, or the form’s configured content as schema 4.1', async () => {
     const app = await manifestApp(t);
-    const post = (body: object) =>
-      app.owner.post('/api/v1/app_versioned_manifests', {
-        developer_app_id: app.id,
-        environment_type: 'Sandbox',
-        ...body,
-      });
+    const post = (body: object) => postSandboxVersion(app, body);
     const plain = await post({ manifest: { content: EXAMPLE_MANIFEST_4_1 }, semantic_version: '1.0.0' });
     assert.equal(plain.statusCode, 201, plain.body);
     assert.equal(plain.json().manifest.semantic_version, '1.0.0');
@@ -257,12 +261,7 @@ describe('creating versions', () => {
 
   test('POST /app_versioned_manifests: an empty form-based version only with allow_empty (spec developer-apps §5)', async () => {
     const app = await manifestApp(t);
-    const post = (body: object) =>
-      app.owner.post('/api/v1/app_versioned_manifests', {
-        developer_app_id: app.id,
-        environment_type: 'Sandbox',
-        ...body,
-      });
+    const post = (body: object) => postSandboxVersion(app, body);
     const empty = { permissions: { company: {}, project: {} }, oauth: { enabled: false } };
     for (const flag of [{}, { allow_empty: false }]) {
       const refused = await post({ configured_manifest_content: empty, ...flag });
