@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { createTestApp, type TestApp } from '../test/helpers.ts';
+import { test } from 'node:test';
+import { useTestApp } from '../test/helpers.ts';
 import { seedDeveloperApps } from './apps.seed.ts';
 import { seedMetrics } from './metrics.seed.ts';
 
-let t: TestApp;
-before(async () => {
-  t = await createTestApp();
-});
-after(() => t.close());
+const t = useTestApp();
 
 test('the demo: both apps have ~120 days of installs, some uninstalls, two demo companies and visits', async () => {
   const developer = await t.asNewUser();

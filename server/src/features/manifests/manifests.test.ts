@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import {
   type Configured,
   configuredToManifest,
@@ -7,17 +7,13 @@ import {
   manifestHeaderStatus,
   manifestToConfigured,
 } from '@portal/contracts';
-import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
+import { createTestApp, type TestClient, useTestApp } from '../../test/helpers.ts';
 import { createAppAs } from '../apps/testing.ts';
 import { EXAMPLE_MANIFEST_3, EXAMPLE_MANIFEST_4_1 } from './manifest-examples.ts';
 import { MODIFY_DENIED } from './manifests.access.ts';
 import { createVersion, manifestApp, manifestTeam, promoteVersion, versionBody } from './testing.ts';
 
-let t: TestApp;
-before(async () => {
-  t = await createTestApp({ sandboxProvisionSeconds: 0 });
-});
-after(() => t.close());
+const t = useTestApp({ sandboxProvisionSeconds: 0 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
