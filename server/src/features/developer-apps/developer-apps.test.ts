@@ -2,18 +2,20 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { developerAppMembers, developerApps } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { type TestApp, useTestApp } from '../../test/helpers.ts';
 import { multipart, pngBytes } from '../../test/uploads.ts';
 import { addMember, createAppAs } from '../apps/testing.ts';
 
-let t: TestApp;
-before(async () => {
-  t = await createTestApp({ sandboxProvisionSeconds: 0, dataDir: mkdtempSync(path.join(tmpdir(), 'apps-')) });
+const t = useTestApp({ sandboxProvisionSeconds: 0, dataDir: mkdtempSync(path.join(tmpdir(), 'apps-')) });
+
+/** A URL-encoded form body for a request. */
+const urlEncoded = (payload: string) => ({
+  payload,
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
 });
-after(() => t.close());
 
 describe('creating and listing apps', () => {
   test('creates the app, its owner membership, a pending sandbox and records the accepted terms', async () => {
@@ -56,16 +58,14 @@ describe('creating and listing apps', () => {
 
   test('creates from form data too, multipart or URL-encoded, plain or developer_app[...] names', async () => {
     const { client } = await t.asNewUser();
+    const post = (url: string, body: object) => client.request({ method: 'POST', url, ...body });
     const bodies = [
       multipart([{ name: 'internal_name', value: 'Multipart App' }]),
       multipart([
         { name: 'developer_app[internal_name]', value: 'Nested Multipart' },
         { name: 'thumbnail', filename: 'x.png', type: 'image/png', data: pngBytes(8, 8) },
       ]),
-      {
-        payload: 'internal_name=Encoded+App',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      },
+      urlEncoded('internal_name=Encoded+App'),
       {
         payload: 'developer_app%5Binternal_name%5D=Nested%20Encoded',
         headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
@@ -73,33 +73,22 @@ describe('creating and listing apps', () => {
     ];
     const names = [];
     for (const body of bodies) {
-      const res = await client.request({ method: 'POST', url: '/api/v1/developer_apps', ...body });
+      const res = await post('/api/v1/developer_apps', body);
       assert.equal(res.statusCode, 201, res.body);
       names.push(res.json().internal_name);
     }
     assert.deepEqual(names, ['Multipart App', 'Nested Multipart', 'Encoded App', 'Nested Encoded']);
 
-    const empty = await client.request({
-      method: 'POST',
-      url: '/api/v1/developer_apps',
-      payload: 'internal_name=+',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const empty = await post('/api/v1/developer_apps', urlEncoded('internal_name=+'));
     assert.equal(empty.statusCode, 422);
     assert.deepEqual(empty.json().fields, { internal_name: ['Internal name is required'] });
-    const nul = await client.request({
-      method: 'POST',
-      url: '/api/v1/developer_apps',
-      ...multipart([{ name: 'internal_name', value: 'a\u0000b' }]),
-    });
+    const nul = await post(
+      '/api/v1/developer_apps',
+      multipart([{ name: 'internal_name', value: 'a\u0000b' }]),
+    );
     assert.equal(nul.statusCode, 422);
     // Form bodies stay scoped to this route: elsewhere a URL-encoded body is still refused.
-    const elsewhere = await client.request({
-      method: 'POST',
-      url: '/api/v1/invitations',
-      payload: 'email=x%40example.com',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const elsewhere = await post('/api/v1/invitations', urlEncoded('email=x%40example.com'));
     assert.equal(elsewhere.statusCode, 415);
   });
 
