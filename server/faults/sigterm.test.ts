@@ -1,19 +1,22 @@
-// SIGTERM while keep-alive clients are busy: no connection is reset, no request already sent is
-// refused (503), a request in flight (a slow upload) completes, and the process exits 0 within 10 s.
+// SIGTERM while keep-alive clients are busy: `/readyz` turns 503 at once while everything else is
+// still served for READINESS_DRAIN_MS (a balancer stops sending here first), then no connection is
+// reset, no request already sent is refused (503), a request in flight (a slow upload) completes,
+// and the process exits 0 within READINESS_DRAIN_MS + 10 s; `/healthz` answers 200 until then.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
-import { createSession, errorCode, json, RESET_CODES } from './support/http.ts';
+import { createSession, errorCode, json, RESET_CODES, request } from './support/http.ts';
 import { report, waitUntil } from './support/portal.ts';
 import { withFaultRun } from './support/run.ts';
 import { logoForm, randomPng } from './support/upload.ts';
 
 const CONNECTIONS = 12;
+const READINESS_DRAIN_MS = 1_000;
 
-test('SIGTERM under keep-alive load: 0 resets, 0 × 503, in-flight requests complete, exit 0 within 10 s', () =>
+test('SIGTERM under keep-alive load: not ready first, then 0 resets, 0 × 503, in-flight requests complete, exit 0', () =>
   withFaultRun('sigterm', async (run) => {
-    const portal = await run.start();
+    const portal = await run.start({ READINESS_DRAIN_MS: String(READINESS_DRAIN_MS) });
     const session = await run.signIn(portal, {
       agent: new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS }),
     });
@@ -22,6 +25,8 @@ test('SIGTERM under keep-alive load: 0 resets, 0 × 503, in-flight requests comp
     const appId = json<{ id: string }>(created).id;
 
     let sigtermAt = 0;
+    // The first `Connection: close` a worker saw, in ms after SIGTERM: the drain's start.
+    let firstCloseMs = Number.POSITIVE_INFINITY;
     const outcomes = {
       ok: 0,
       okAfterSigterm: 0,
@@ -40,6 +45,8 @@ test('SIGTERM under keep-alive load: 0 resets, 0 × 503, in-flight requests comp
             i % 10 === n % 10
               ? await session.post('/api/v1/developer_apps', { internal_name: `Load ${n}-${i}` })
               : await session.get(i % 2 ? '/api/v1/developer_apps?per_page=5' : '/api/v1/me');
+          if (sigtermAt && res.headers.connection === 'close')
+            firstCloseMs = Math.min(firstCloseMs, Date.now() - sigtermAt);
           if (res.status < 300) {
             outcomes.ok++;
             if (sigtermAt && sentAt >= sigtermAt) outcomes.okAfterSigterm++;
@@ -87,21 +94,45 @@ test('SIGTERM under keep-alive load: 0 resets, 0 × 503, in-flight requests comp
       },
     });
 
+    // What a balancer's checks see from SIGTERM on, each on a new connection.
+    const probes: Array<{ ms: number; readyz: number | string; healthz: number | string }> = [];
+    const probeAgent = new http.Agent({ keepAlive: false });
+    const probeStatus = (path: string) =>
+      request(probeAgent, portal.origin, { path, timeoutMs: 2_000 }).then(
+        (res) => res.status,
+        (error) => errorCode(error),
+      );
+    const probeUntilExit = async () => {
+      let gone = false;
+      void portal.exited.then(() => (gone = true));
+      while (!gone) {
+        const ms = Date.now() - sigtermAt;
+        const [readyz, healthz] = await Promise.all([probeStatus('/readyz'), probeStatus('/healthz')]);
+        probes.push({ ms, readyz, healthz });
+        await delay(50);
+      }
+    };
+
     const workers = Array.from({ length: CONNECTIONS }, (_, n) => worker(n));
     await waitUntil('the load to warm up', () => uploadStarted && outcomes.ok >= 200, { timeoutMs: 60_000 });
     sigtermAt = Date.now();
     portal.kill('SIGTERM');
-    await delay(1_500);
+    const probing = probeUntilExit();
+    await delay(READINESS_DRAIN_MS + 500);
     releaseUpload();
     const uploaded = await upload;
     await Promise.all(workers);
     const exit = await portal.exited;
+    await probing;
     const exitMs = exit.at - sigtermAt;
+    const firstNotReady = probes.find((probe) => probe.readyz === 503);
     report('sigterm-under-load', {
       ...outcomes,
       uploadStatus: uploaded.status,
       exitCode: String(exit.code),
       exitMs,
+      notReadyAfterMs: firstNotReady?.ms ?? 'never',
+      drainStartedAfterMs: firstCloseMs,
     });
 
     assert.deepEqual(problems, [], 'no request already sent fails');
@@ -110,5 +141,22 @@ test('SIGTERM under keep-alive load: 0 resets, 0 × 503, in-flight requests comp
     assert.equal(uploaded.status, 200, `the upload in flight completes: ${uploaded.body}`);
     assert.equal(uploaded.headers.connection, 'close', 'answered with Connection: close while draining');
     assert.equal(exit.code, 0, portal.output().slice(-2000));
-    assert.ok(exitMs < 10_000, `exited ${exitMs} ms after SIGTERM`);
+    assert.ok(exitMs < READINESS_DRAIN_MS + 10_000, `exited ${exitMs} ms after SIGTERM`);
+    // Readiness turns first: 503 from the first probe on, while requests are still served as usual.
+    assert.ok(
+      firstNotReady && firstNotReady.ms < 300,
+      `readyz turned 503 late: ${JSON.stringify(probes[0])}`,
+    );
+    assert.ok(
+      probes.every((probe) => probe.readyz !== 200),
+      `readyz answered 200 after SIGTERM: ${JSON.stringify(probes.find((probe) => probe.readyz === 200))}`,
+    );
+    assert.ok(
+      firstCloseMs >= READINESS_DRAIN_MS - 50,
+      `the drain began ${firstCloseMs} ms after SIGTERM, before readiness had ${READINESS_DRAIN_MS} ms`,
+    );
+    assert.ok(outcomes.okAfterSigterm > 0, 'requests were still served while not ready');
+    // Liveness holds to the end: 200 whenever the process still takes a connection.
+    const sickHealth = probes.filter((probe) => probe.healthz !== 200 && probe.healthz !== 'ECONNREFUSED');
+    assert.deepEqual(sickHealth, [], 'healthz answered other than 200 before exit');
   }));

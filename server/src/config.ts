@@ -55,6 +55,7 @@ const EnvSchema = z.object({
   TERMS_FILE: z.string().optional(),
   QA_HOST: z.string().max(500).optional(),
   QUOTA_INSTANCES: z.coerce.number().int().min(1).max(1000).default(1),
+  READINESS_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   TERMS_MARKDOWN: z.string().optional(),
   ENCRYPTION_KEY: z
     .string()
@@ -89,6 +90,12 @@ export type Config = {
   publicUrl: string;
   sessionSecret: string;
   seedDemo: boolean;
+  /**
+   * After SIGTERM, how long `/readyz` answers 503 while requests are still served normally, before the
+   * drain starts: at least a balancer's check interval × its fall count, so it stops sending here
+   * first. PostgreSQL deployments run behind a balancer (2 s by default); the embedded one does not (0).
+   */
+  readinessDrainMs: number;
   demoPassword: string | undefined;
   supportEmail: string;
   fedramp: boolean;
@@ -158,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     sessionSecret: e.SESSION_SECRET ?? '',
     seedDemo: e.SEED_DEMO && e.NODE_ENV !== 'production',
+    readinessDrainMs: e.READINESS_DRAIN_MS ?? (e.DATABASE_URL ? 2_000 : 0),
     demoPassword: e.DEMO_PASSWORD,
     supportEmail: e.SUPPORT_EMAIL,
     fedramp: e.FEDRAMP,

@@ -52,22 +52,24 @@ async function main() {
   });
   log.info(`Developer portal ready at ${config.publicUrl} (${ctx.database.kind})`);
 
-  // A supervisor waits ~10 s after SIGTERM before SIGKILL: requests get up to 7 s, job handlers the
-  // same 7 s alongside (then they are failed, so they retry), and closing takes the rest.
+  // A supervisor waits ~10 s after SIGTERM before SIGKILL (plus READINESS_DRAIN_MS, during which
+  // `/readyz` turns 503 and the balancer stops sending here; docs/deploy.md): requests then get up
+  // to 7 s, job handlers the same 7 s alongside (then they are failed, so they retry), and closing
+  // takes the rest.
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'shutting down');
+    log.info({ signal, notReadyMs: config.readinessDrainMs }, 'shutting down');
     const force = setTimeout(() => {
       log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, 9_500);
+    }, config.readinessDrainMs + 9_500);
     force.unref();
     try {
       const [http] = await Promise.all([
-        drain({ graceMs: 1_000, timeoutMs: 7_000 }),
-        ctx.jobs.stopWorkers(7_000),
+        drain({ notReadyMs: config.readinessDrainMs, graceMs: 1_000, timeoutMs: 7_000 }),
+        ctx.jobs.stopWorkers(config.readinessDrainMs + 7_000),
       ]);
       if (http.forced) log.warn({ connections: http.forced }, 'requests still running were cut off');
       await app.close();

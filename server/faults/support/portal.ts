@@ -59,6 +59,8 @@ export function startPortal({ dataDir, port, env = {} }: PortalOptions): Portal 
       SEED_DEMO: 'true',
       SANDBOX_PROVISION_SECONDS: '0',
       WEB_DIST: path.join(dataDir, 'no-web-build'),
+      // No balancer watches these portals: a SIGTERM drains at once (sigterm.test.ts sets its own).
+      READINESS_DRAIN_MS: '0',
       ...SECRETS,
       ...env,
     },

@@ -31,6 +31,30 @@ export type Database = {
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
+/** Any fixed number: the advisory lock that instances starting together take around migrations. */
+const MIGRATION_LOCK = 7_405_221_930;
+
+/**
+ * Drizzle's migrator takes no lock, so instances started together race on the same migration.
+ * A session-level advisory lock on one connection, with every migration run on that connection:
+ * the first instance applies them, the others wait and then find each one applied.
+ */
+async function migrateOnce(pool: pg.Pool) {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(drizzle({ client, casing: 'snake_case' }) as never, { migrationsFolder });
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+  } catch (error) {
+    // A connection left mid-way is closed, not pooled: closing it also releases the lock.
+    broken = error as Error;
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
 /** Drizzle over a node-postgres pool: the one driver for PostgreSQL and for the embedded database. */
 function connect(url: string, kind: Database['kind'], stop?: () => Promise<void>): Database {
   // A connection that cannot be made in 5 s fails the request (503) instead of holding it.
@@ -43,7 +67,7 @@ function connect(url: string, kind: Database['kind'], stop?: () => Promise<void>
     db,
     kind,
     url,
-    migrate: () => migrate(db as never, { migrationsFolder }),
+    migrate: () => migrateOnce(pool),
     ping: async () => void (await db.execute(sql`select 1`)),
     close: async () => {
       await pool.end();

@@ -26,6 +26,12 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB !== 'postgres' || !url)
     return { database: await openPglite(), drop: async () => {} };
+  const fresh = await createPostgresDatabase(url);
+  return { database: openPostgres(fresh.url), drop: fresh.drop };
+}
+
+/** A new, empty PostgreSQL database beside `url`'s: its URL, and `drop` once its pools are closed. */
+export async function createPostgresDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -34,7 +40,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
   return {
-    database: openPostgres(dbUrl.toString()),
+    url: dbUrl.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();

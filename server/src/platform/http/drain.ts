@@ -3,6 +3,11 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { App } from './route.ts';
 
 export type DrainOptions = {
+  /**
+   * First, for this long, `/readyz` answers 503 while everything else is served as usual: a balancer
+   * checking readiness stops sending new requests here before any connection is closed.
+   */
+  notReadyMs?: number;
   /** How long idle keep-alive connections get to send one more request before they are closed. */
   graceMs: number;
   /** When in-flight requests still running are cut off. */
@@ -20,14 +25,20 @@ export type DrainResult = { ms: number; forced: number };
  * idle for the whole grace are closed. Call before the app is ready; run the returned function once.
  */
 export function prepareDrain(app: App): (options: DrainOptions) => Promise<DrainResult> {
+  let notReady = false;
   let draining = false;
+  app.addHook('onRequest', async (request, reply) => {
+    if (notReady && request.url === '/readyz') return reply.status(503).send({ status: 'unavailable' });
+  });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('connection', 'close');
     done(null, payload);
   });
 
-  return async ({ graceMs, timeoutMs }) => {
+  return async ({ notReadyMs = 0, graceMs, timeoutMs }) => {
     const started = Date.now();
+    notReady = true;
+    if (notReadyMs > 0) await delay(notReadyMs);
     draining = true;
     const server = app.server;
     let closed = false;
@@ -41,7 +52,7 @@ export function prepareDrain(app: App): (options: DrainOptions) => Promise<Drain
     });
     await Promise.race([allClosed, delay(graceMs)]);
     // A connection that carried no request during the grace is idle on the client's side too.
-    while (!closed && Date.now() - started < timeoutMs) {
+    while (!closed && Date.now() - started < notReadyMs + timeoutMs) {
       server.closeIdleConnections();
       await Promise.race([allClosed, delay(100)]);
     }
