@@ -18,7 +18,7 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
-import { answerPage, listRoute } from '../../platform/list/index.ts';
+import { answerPage } from '../../platform/list/index.ts';
 import { LogoResponse, readAppForm, sendLogo } from '../apps/index.ts';
 import { findUserForStaff, toAdminDeveloper, updateUserAsStaff } from '../auth/index.ts';
 import {
@@ -39,11 +39,13 @@ const isOptionsRequest = (url: string) => {
 };
 
 export async function adminRoutes(app: App) {
-  listRoute(
-    app,
+  app.get(
     '/admin/developer_apps',
-    { access: 'admin', querystring: AdminDeveloperAppsQuery, item: AdminDeveloperAppRow },
-    (request) => listAdminApps(app.ctx, request.query),
+    {
+      config: { access: 'admin' },
+      schema: { querystring: AdminDeveloperAppsQuery, response: { 200: z.array(AdminDeveloperAppRow) } },
+    },
+    async (request, reply) => answerPage(request, reply, await listAdminApps(app.ctx, request.query)),
   );
 
   app.get(
@@ -65,18 +67,26 @@ export async function adminRoutes(app: App) {
     },
   );
 
-  listRoute(
-    app,
+  app.get(
     '/admin/oauth_applications',
-    { access: 'admin', querystring: AdminOauthApplicationsQuery, item: AdminOauthApplication },
-    (request) => listAdminOauthApplications(app.ctx, request.query),
+    {
+      config: { access: 'admin' },
+      schema: {
+        querystring: AdminOauthApplicationsQuery,
+        response: { 200: z.array(AdminOauthApplication) },
+      },
+    },
+    async (request, reply) =>
+      answerPage(request, reply, await listAdminOauthApplications(app.ctx, request.query)),
   );
 
-  listRoute(
-    app,
+  app.get(
     '/admin/review_queue',
-    { access: 'admin', querystring: ReviewQueueQuery, item: ReviewQueueRow },
-    (request) => listReviewQueue(app.ctx, request.query),
+    {
+      config: { access: 'admin' },
+      schema: { querystring: ReviewQueueQuery, response: { 200: z.array(ReviewQueueRow) } },
+    },
+    async (request, reply) => answerPage(request, reply, await listReviewQueue(app.ctx, request.query)),
   );
 
   app.get(

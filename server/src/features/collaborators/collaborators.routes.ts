@@ -13,16 +13,23 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
-import { listRoute } from '../../platform/list/index.ts';
+import { answerPage } from '../../platform/list/index.ts';
 import * as collaborators from './collaborators.service.ts';
 import * as invitations from './invitations.service.ts';
 
 export async function collaboratorsRoutes(app: App) {
-  listRoute(
-    app,
+  app.get(
     '/collaborators',
-    { access: 'user', querystring: CollaboratorsListQuery, item: Collaborator },
-    (request) => collaborators.listCollaborators(app.ctx, currentUser(request), request.query),
+    {
+      config: { access: 'user' },
+      schema: { querystring: CollaboratorsListQuery, response: { 200: z.array(Collaborator) } },
+    },
+    async (request, reply) =>
+      answerPage(
+        request,
+        reply,
+        await collaborators.listCollaborators(app.ctx, currentUser(request), request.query),
+      ),
   );
 
   app.patch(
@@ -67,11 +74,18 @@ export async function collaboratorsRoutes(app: App) {
       ),
   );
 
-  listRoute(
-    app,
+  app.get(
     '/invitations',
-    { access: 'user', querystring: CollaboratorsListQuery, item: Invitation },
-    (request) => invitations.listInvitations(app.ctx, currentUser(request), request.query),
+    {
+      config: { access: 'user' },
+      schema: { querystring: CollaboratorsListQuery, response: { 200: z.array(Invitation) } },
+    },
+    async (request, reply) =>
+      answerPage(
+        request,
+        reply,
+        await invitations.listInvitations(app.ctx, currentUser(request), request.query),
+      ),
   );
 
   app.post(

@@ -16,8 +16,9 @@ import {
   SnippetsQuery,
   UpdateAppVersionBody,
 } from '@portal/contracts';
+import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
-import { listRoute } from '../../platform/list/index.ts';
+import { answerPage } from '../../platform/list/index.ts';
 import { MANIFEST_TEMPLATES, manifestSnippets } from './manifest-templates.ts';
 import { changeReviewState } from './manifests.review.ts';
 import * as manifests from './manifests.service.ts';
@@ -92,17 +93,19 @@ export async function manifestsRoutes(app: App) {
       ),
   );
 
-  listRoute(
-    app,
+  app.get(
     '/manifests',
     {
-      access: 'user',
-      summary:
-        "An app's versions: filters[versionable_type] Sandbox | Production | ProductionEnvironment, filters[state]; sort -version (default), version, created_at, -created_at",
-      querystring: ManifestsQuery,
-      item: Manifest,
+      config: { access: 'user' },
+      schema: {
+        summary:
+          "An app's versions: filters[versionable_type] Sandbox | Production | ProductionEnvironment, filters[state]; sort -version (default), version, created_at, -created_at",
+        querystring: ManifestsQuery,
+        response: { 200: z.array(Manifest) },
+      },
     },
-    (request) => manifests.listManifests(app.ctx, currentUser(request), request.query),
+    async (request, reply) =>
+      answerPage(request, reply, await manifests.listManifests(app.ctx, currentUser(request), request.query)),
   );
 
   app.get(

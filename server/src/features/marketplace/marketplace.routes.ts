@@ -8,7 +8,7 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
-import { listRoute } from '../../platform/list/index.ts';
+import { answerPage } from '../../platform/list/index.ts';
 import { categories, MEDIA_CACHE } from '../listings/index.ts';
 import * as marketplace from './marketplace.service.ts';
 
@@ -25,16 +25,18 @@ export async function marketplaceRoutes(app: App) {
     async () => categories(app.ctx),
   );
 
-  listRoute(
-    app,
+  app.get(
     '/marketplace/apps',
     {
-      access: 'public',
-      description: 'Published listings; `filters[search]` matches the name or tagline.',
-      querystring: MarketplaceListQuery,
-      item: MarketplaceListingSummary,
+      config: { access: 'public' },
+      schema: {
+        description: 'Published listings; `filters[search]` matches the name or tagline.',
+        querystring: MarketplaceListQuery,
+        response: { 200: z.array(MarketplaceListingSummary) },
+      },
     },
-    (request) => marketplace.listMarketplace(app.ctx, request.query),
+    async (request, reply) =>
+      answerPage(request, reply, await marketplace.listMarketplace(app.ctx, request.query)),
   );
 
   app.get(

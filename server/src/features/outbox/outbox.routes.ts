@@ -1,13 +1,16 @@
 import { OutboxMessage, OutboxQuery } from '@portal/contracts';
+import { z } from 'zod';
 import type { App } from '../../platform/http/route.ts';
-import { listRoute } from '../../platform/list/index.ts';
+import { answerPage } from '../../platform/list/index.ts';
 import { listOutbox } from './outbox.service.ts';
 
 export async function outboxRoutes(app: App) {
-  listRoute(
-    app,
+  app.get(
     '/admin/outbox',
-    { access: 'admin', querystring: OutboxQuery, item: OutboxMessage },
-    (request) => listOutbox(app.ctx, request.query),
+    {
+      config: { access: 'admin' },
+      schema: { querystring: OutboxQuery, response: { 200: z.array(OutboxMessage) } },
+    },
+    async (request, reply) => answerPage(request, reply, await listOutbox(app.ctx, request.query)),
   );
 }

@@ -13,7 +13,7 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
-import { listRoute } from '../../platform/list/index.ts';
+import { answerPage } from '../../platform/list/index.ts';
 import { checkQuota, rateLimited } from './quota.check.ts';
 import { previewImpact } from './quota.impact.ts';
 import {
@@ -52,11 +52,18 @@ export async function quotaRoutes(app: App) {
     },
   );
 
-  listRoute(
-    app,
+  app.get(
     BASE,
-    { access: 'admin', params: ServerParams, querystring: QuotaBucketsQuery, item: QuotaBucket },
-    (request) => listBuckets(app.ctx, request.params.server, request.query),
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: ServerParams,
+        querystring: QuotaBucketsQuery,
+        response: { 200: z.array(QuotaBucket) },
+      },
+    },
+    async (request, reply) =>
+      answerPage(request, reply, await listBuckets(app.ctx, request.params.server, request.query)),
   );
 
   app.post(

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-export type Page<Row> = {
+type Page<Row> = {
   rows: Row[];
   page: number;
   per_page: number;
