@@ -39,6 +39,7 @@ const SERVER_LAYERS = [
   ['developer-apps'], // the single app: settings, people, sandbox, credentials, metrics; staff view
   ['admin'], // the staff lists and pages
   ['quota'], // rate-limit buckets: admin CRUD, checks for gateways, the platform API hook
+  ['oauth'], // the authorization servers (sandbox, production) and the platform API behind the buckets
 ];
 
 /**
@@ -47,7 +48,18 @@ const SERVER_LAYERS = [
  * into the developer's app page (classic and tabbed), as admin does for the staff console.
  */
 const WEB_LAYERS = [
-  ['home', 'reference', 'outbox', 'announcements', 'apps', 'collaborators', 'manifests', 'metrics', 'usage'],
+  [
+    'home',
+    'reference',
+    'outbox',
+    'announcements',
+    'apps',
+    'collaborators',
+    'manifests',
+    'metrics',
+    'usage',
+    'oauth',
+  ],
   ['auth', 'marketplace', 'config-builder'],
   ['app-page', 'admin'],
 ];

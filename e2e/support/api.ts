@@ -54,3 +54,13 @@ export async function adminApi(baseURL = PORTAL_URL) {
   await refreshCsrf(api);
   return api;
 }
+
+/** A POST /app_versions body: production version 1.0.0 of the app, one fullscreen component at `sourceUrl`. */
+export const productionVersionBody = (appId: string, sourceUrl: string) => ({
+  app_version: {
+    developer_app_id: appId,
+    environment_type: 'Production',
+    manifest: { content: { schema_version: '4.1', fullscreen: { source_url: sourceUrl } } },
+    semantic_version: '1.0.0',
+  },
+});

@@ -1,18 +1,32 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { DEVELOPER_EMAIL } from '../support/env.ts';
 import { linkIn, messagesTo, waitForMail } from '../support/mail.ts';
 import { signIn, signOut, uniqueEmail } from '../support/session.ts';
 
 const PASSWORD = 'a good long password';
 
-test('sign up, confirm by the e-mailed link, sign out and sign in again', async ({ page }) => {
-  const email = uniqueEmail('newdev');
+/** Signs up as `name` with a new address (`prefix`…) and the test password; answers the address. */
+async function signUp(page: Page, name: string, prefix: string, company?: string) {
+  const email = uniqueEmail(prefix);
   await page.goto('/sign_up');
-  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Nina Newdev');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByLabel('Company name (optional)').fill('Nina Builds');
+  if (company) await page.getByLabel('Company name (optional)').fill(company);
   await page.getByRole('button', { name: 'Create account' }).click();
+  return email;
+}
+
+/** Signs up and opens the e-mailed confirmation link, which signs the new account in. */
+async function signUpConfirmed(page: Page, name: string, prefix: string) {
+  const email = await signUp(page, name, prefix);
+  const confirm = await waitForMail(email, /Confirm your/);
+  await page.goto(linkIn(confirm.text, '/confirm'));
+  return email;
+}
+
+test('sign up, confirm by the e-mailed link, sign out and sign in again', async ({ page }) => {
+  const email = await signUp(page, 'Nina Newdev', 'newdev', 'Nina Builds');
   await expect(page.getByText(`We sent a confirmation link to ${email}.`)).toBeVisible();
 
   // The confirmation goes out over SMTP to the sink.
@@ -43,12 +57,7 @@ test('a wrong password shows an error and creates no session', async ({ page, co
 });
 
 test('an unconfirmed account cannot sign in', async ({ page }) => {
-  const email = uniqueEmail('unconfirmed');
-  await page.goto('/sign_up');
-  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Uma Unconfirmed');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  const email = await signUp(page, 'Uma Unconfirmed', 'unconfirmed');
   await expect(page.getByText('Check your inbox')).toBeVisible();
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
@@ -58,14 +67,7 @@ test('an unconfirmed account cannot sign in', async ({ page }) => {
 });
 
 test('forgot password e-mails a reset link that sets a new password', async ({ page }) => {
-  const email = uniqueEmail('forgetful');
-  await page.goto('/sign_up');
-  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Fran Forgetful');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  const confirm = await waitForMail(email, /Confirm your/);
-  await page.goto(linkIn(confirm.text, '/confirm'));
+  const email = await signUpConfirmed(page, 'Fran Forgetful', 'forgetful');
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   await signOut(page);
 
@@ -83,14 +85,7 @@ test('forgot password e-mails a reset link that sets a new password', async ({ p
 });
 
 test('settings change the name and the critical-announcement opt-in', async ({ page }) => {
-  const email = uniqueEmail('settings');
-  await page.goto('/sign_up');
-  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Sam Settings');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  const confirm = await waitForMail(email, /Confirm your/);
-  await page.goto(linkIn(confirm.text, '/confirm'));
+  await signUpConfirmed(page, 'Sam Settings', 'settings');
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();

@@ -1,13 +1,22 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { adminApi, confirmedDeveloper } from '../support/api.ts';
+import { adminApi, confirmedDeveloper, productionVersionBody } from '../support/api.ts';
 import { ADMIN_EMAIL, DEVELOPER_EMAIL, PORTAL_URL } from '../support/env.ts';
 import { pngBytes } from '../support/png.ts';
 import { signIn } from '../support/session.ts';
 
 /** A white image with a dark square in the middle (a logo on a white background, or a screenshot). */
 const WHITE_WITH_SQUARE = { grey: 0x20, square: true };
+/** A PNG of that size for a file input. */
+const png = (name: string, width: number, height: number) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: pngBytes(width, height, WHITE_WITH_SQUARE),
+});
+/** The file input of a media drop zone, by the start of its button's name. */
+const dropZone = (scope: Locator | Page, zone: RegExp) =>
+  scope.getByRole('button', { name: zone }).locator('input[type=file]');
 
 /** A real MP4 (the demo seed's own). */
 const SHOWCASE_VIDEO = path.join(import.meta.dirname, '../../server/src/seed/assets/showcase.mp4');
@@ -104,14 +113,7 @@ test('a listing withdrawn, edited (field error, new logo, screenshot and showcas
   // A new logo, uploaded on drop with its progress, saved at once.
   await tab(card, /Media Content/);
   const logoBefore = await card.getByRole('img', { name: "The listing's logo" }).getAttribute('src');
-  await card
-    .getByRole('button', { name: /^Logo:/ })
-    .locator('input[type=file]')
-    .setInputFiles({
-      name: 'logo.png',
-      mimeType: 'image/png',
-      buffer: pngBytes(200, 200, WHITE_WITH_SQUARE),
-    });
+  await dropZone(card, /^Logo:/).setInputFiles(png('logo.png', 200, 200));
   await expect(card.getByRole('img', { name: "The listing's logo" })).not.toHaveAttribute(
     'src',
     logoBefore ?? '',
@@ -123,25 +125,11 @@ test('a listing withdrawn, edited (field error, new logo, screenshot and showcas
   await confirmIn(page, 'Delete File?', 'Delete File');
   await expect(card.getByRole('button', { name: 'Remove screenshot 3' })).toBeHidden();
   await expect(card.getByText('5 of 6 sections completed')).toBeVisible();
-  await card
-    .getByRole('button', { name: /^Add a screenshot:/ })
-    .locator('input[type=file]')
-    .setInputFiles({
-      name: 'screen.png',
-      mimeType: 'image/png',
-      buffer: pngBytes(1280, 720, WHITE_WITH_SQUARE),
-    });
+  await dropZone(card, /^Add a screenshot:/).setInputFiles(png('screen.png', 1280, 720));
   await expect(card.getByRole('button', { name: 'Remove screenshot 3' })).toBeVisible();
 
   // A screenshot of the wrong size is refused with the server's message at the field.
-  await card
-    .getByRole('button', { name: /^Add a screenshot:/ })
-    .locator('input[type=file]')
-    .setInputFiles({
-      name: 'tiny.png',
-      mimeType: 'image/png',
-      buffer: pngBytes(300, 200, WHITE_WITH_SQUARE),
-    });
+  await dropZone(card, /^Add a screenshot:/).setInputFiles(png('tiny.png', 300, 200));
   await expect(page.getByRole('alert', { name: "Couldn't Save Marketplace Listing." })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Remove screenshot 4' })).toHaveCount(0);
   await expect(
@@ -159,10 +147,7 @@ test('a listing withdrawn, edited (field error, new logo, screenshot and showcas
     .first()
     .click();
   await confirmIn(page, 'Delete File?', 'Delete File');
-  await card
-    .getByRole('button', { name: /^Showcase video:/ })
-    .locator('input[type=file]')
-    .setInputFiles(SHOWCASE_VIDEO);
+  await dropZone(card, /^Showcase video:/).setInputFiles(SHOWCASE_VIDEO);
   await expect(card.getByRole('button', { name: /^Remove video/ })).toHaveCount(1);
   await expect(card.getByText('6 of 6 sections completed')).toBeVisible();
 
@@ -179,14 +164,11 @@ test('a listing withdrawn, edited (field error, new logo, screenshot and showcas
   await expect(admin.getByRole('status').filter({ hasText: 'waiting for your review' })).toBeVisible();
   await expect(admin.getByRole('textbox', { name: 'Tagline' })).toHaveValue(tagline);
   // Staff attach the security questionnaire document (a PDF).
-  await admin
-    .getByRole('button', { name: /^Security questionnaire document:/ })
-    .locator('input[type=file]')
-    .setInputFiles({
-      name: 'security.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
-    });
+  await dropZone(admin, /^Security questionnaire document:/).setInputFiles({
+    name: 'security.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+  });
   await expect(admin.getByRole('link', { name: 'security.pdf' })).toBeVisible();
   await admin
     .getByRole('textbox', { name: /Message to the developer/ })
@@ -291,16 +273,7 @@ test('a new listing filled from nothing: logo, three screenshots, a video, every
   expect(access.ok(), await access.text()).toBe(true);
   const version = await page.request.post('/api/v1/app_versions', {
     headers,
-    data: {
-      app_version: {
-        developer_app_id: appId,
-        environment_type: 'Production',
-        manifest: {
-          content: { schema_version: '4.1', fullscreen: { source_url: 'https://diary.example.com/app' } },
-        },
-        semantic_version: '1.0.0',
-      },
-    },
+    data: productionVersionBody(appId, 'https://diary.example.com/app'),
   });
   expect(version.status(), await version.text()).toBe(201);
 
@@ -322,22 +295,15 @@ test('a new listing filled from nothing: logo, three screenshots, a video, every
 
   // Media, each saved as it is dropped (the first creates the draft).
   await tab(card, /Media Content/);
-  const drop = (zone: RegExp) => card.getByRole('button', { name: zone }).locator('input[type=file]');
-  await drop(/^Logo:/).setInputFiles({
-    name: 'logo.png',
-    mimeType: 'image/png',
-    buffer: pngBytes(200, 200, WHITE_WITH_SQUARE),
-  });
+  await dropZone(card, /^Logo:/).setInputFiles(png('logo.png', 200, 200));
   await expect(card.getByRole('img', { name: "The listing's logo" })).toBeVisible();
   for (const n of [1, 2, 3]) {
-    await drop(/^Add a screenshot:/).setInputFiles({
-      name: `screen-${n}.png`,
-      mimeType: 'image/png',
-      buffer: pngBytes(1280 + n * 8, 720 + n * 8, WHITE_WITH_SQUARE),
-    });
+    await dropZone(card, /^Add a screenshot:/).setInputFiles(
+      png(`screen-${n}.png`, 1280 + n * 8, 720 + n * 8),
+    );
     await expect(card.getByRole('button', { name: `Remove screenshot ${n}` })).toBeVisible();
   }
-  await drop(/^Showcase video:/).setInputFiles(SHOWCASE_VIDEO);
+  await dropZone(card, /^Showcase video:/).setInputFiles(SHOWCASE_VIDEO);
   await expect(card.getByRole('button', { name: /^Remove video/ })).toHaveCount(1);
 
   await tab(card, /App Information/);

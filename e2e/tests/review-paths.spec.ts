@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { type ApiClient, adminApi, confirmedDeveloper, PASSWORD } from '../support/api.ts';
+import {
+  type ApiClient,
+  adminApi,
+  confirmedDeveloper,
+  PASSWORD,
+  productionVersionBody,
+} from '../support/api.ts';
 import { ADMIN_EMAIL } from '../support/env.ts';
 import { waitForMail } from '../support/mail.ts';
 import { pngBytes } from '../support/png.ts';
@@ -56,16 +62,7 @@ async function listingInReview(api: ApiClient, staff: ApiClient, appId: string, 
   const version = await ok(
     api.post('/api/v1/app_versions', {
       headers,
-      data: {
-        app_version: {
-          developer_app_id: appId,
-          environment_type: 'Production',
-          manifest: {
-            content: { schema_version: '4.1', fullscreen: { source_url: 'https://paths.example.com/app' } },
-          },
-          semantic_version: '1.0.0',
-        },
-      },
+      data: productionVersionBody(appId, 'https://paths.example.com/app'),
     }),
   );
   await ok(api.post(`/api/v1/developer_apps/${appId}/marketplace_access`, { headers }));

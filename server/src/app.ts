@@ -100,10 +100,18 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   // Boot fails on a route that does not say who may call it.
   const registry: RegisteredRoute[] = [];
+  const platformRegistry: RegisteredRoute[] = [];
   app.decorate('routeRegistry', registry);
+  app.decorate('platformRouteRegistry', platformRegistry);
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
     const access = route.config?.access as Access;
+    if (!route.url.startsWith('/api/')) {
+      // The authorization servers and the platform API (features/oauth): their own suite's table.
+      if (access === 'bearer')
+        for (const method of [route.method].flat())
+          if (method !== 'HEAD') platformRegistry.push({ method, url: route.url, access });
+      return;
+    }
     if (!ACCESS_LEVELS.includes(access)) {
       throw new Error(
         `Route ${route.method} ${route.url} must declare config.access (public, user, admin or service)`,

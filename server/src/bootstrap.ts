@@ -7,6 +7,7 @@ import { sendConfirmationMail } from './features/auth/auth.confirmation.ts';
 import { resetPasswordMail, signInLinkMail } from './features/auth/auth.mail.ts';
 import { resealSecretsJob } from './features/credentials/credentials.jobs.ts';
 import { jobDefinitions } from './features/index.ts';
+import { queueOauthSweep } from './features/oauth/oauth.jobs.ts';
 import { builtInProvisioner } from './features/sandboxes/provisioner.ts';
 import { createAuth } from './platform/auth/auth.ts';
 import { createLoginLimiter } from './platform/auth/login-limiter.ts';
@@ -126,6 +127,8 @@ export async function createContext(
 
   // Secrets sealed with a key that is no longer first are sealed again in the background.
   await jobs.send(resealSecretsJob, {}, { singletonKey: 'credentials.reseal' });
+  // Expired OAuth codes and tokens are swept hourly from the first start on.
+  await queueOauthSweep(ctx, new Date(Date.now() + 60 * 60 * 1000));
 
   return Object.assign(ctx, {
     async close() {

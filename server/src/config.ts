@@ -44,6 +44,11 @@ const EnvSchema = z.object({
     .default('https://www.procore.com/partners/marketplace-listing-request'),
   MARKETPLACE_NEW_PARTNER_FORM_URL: z.url().default('https://www.procore.com/partners/become-a-partner'),
   DEV_API_BASE_URL: z.string().default('https://sandbox.procore.com'),
+  OAUTH_PRODUCTION_PREFIX: z
+    .string()
+    .regex(/^\/[a-z0-9][a-z0-9_-]{0,40}$/, 'must be one path segment such as /production')
+    .refine((value) => !['/api', '/oauth', '/rest', '/assets'].includes(value), 'is a path the portal uses')
+    .default('/production'),
   BRANCH: z.string().default('main'),
   TIME_ZONE: z.string().default('UTC'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -109,6 +114,8 @@ export type Config = {
   marketplacePartnerFormUrl: string;
   marketplaceNewPartnerFormUrl: string;
   devApiBaseUrl: string;
+  /** The production authorization server and platform API hang under this path (features/oauth). */
+  oauthProductionPrefix: string;
   branch: string;
   timeZone: string;
   logLevel: string;
@@ -178,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     marketplacePartnerFormUrl: e.MARKETPLACE_PARTNER_FORM_URL,
     marketplaceNewPartnerFormUrl: e.MARKETPLACE_NEW_PARTNER_FORM_URL,
     devApiBaseUrl: e.DEV_API_BASE_URL,
+    oauthProductionPrefix: e.OAUTH_PRODUCTION_PREFIX,
     branch: e.BRANCH,
     timeZone: e.TIME_ZONE,
     logLevel: e.LOG_LEVEL,

@@ -51,13 +51,27 @@ async function waitFor(check: () => boolean, output: () => string, ms = 180_000)
   }
 }
 
-test('the server starts, seeds, refuses a second process on its data dir, and stops cleanly on SIGTERM', async () => {
+/** A portal process started on a fresh data dir and a free-looking port. */
+function startFresh() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-process-'));
   const port = 40_000 + Math.floor(Math.random() * 10_000);
-  const first = start(dataDir, port);
+  return { dataDir, port, first: start(dataDir, port) };
+}
+
+const untilReady = (proc: ReturnType<typeof start>) =>
+  waitFor(() => proc.output().includes('Developer portal ready'), proc.output);
+
+/** Kills what a test left running. */
+function killLeft(...procs: Array<ReturnType<typeof start> | undefined>) {
+  for (const proc of procs)
+    if (proc && proc.child.exitCode === null) (proc.child as ChildProcess).kill('SIGKILL');
+}
+
+test('the server starts, seeds, refuses a second process on its data dir, and stops cleanly on SIGTERM', async () => {
+  const { dataDir, port, first } = startFresh();
   let second: ReturnType<typeof start> | undefined;
   try {
-    await waitFor(() => first.output().includes('Developer portal ready'), first.output);
+    await untilReady(first);
     assert.match(first.output(), /Demo accounts: admin@example.com and developer@example.com/);
     // Not a terminal: every line is a JSON entry for a log shipper, the ready line among them.
     const entries = first
@@ -78,18 +92,15 @@ test('the server starts, seeds, refuses a second process on its data dir, and st
     assert.match(first.output(), /shutting down/);
     assert.equal(existsSync(path.join(dataDir, 'pglite.lock')), false, 'the data-dir lock is released');
   } finally {
-    for (const proc of [first, second])
-      if (proc && proc.child.exitCode === null) (proc.child as ChildProcess).kill('SIGKILL');
+    killLeft(first, second);
   }
 });
 
 test('after kill -9 the server restarts at once on the same data dir, with its data', async () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-process-'));
-  const port = 40_000 + Math.floor(Math.random() * 10_000);
-  const first = start(dataDir, port);
+  const { dataDir, port, first } = startFresh();
   let second: ReturnType<typeof start> | undefined;
   try {
-    await waitFor(() => first.output().includes('Developer portal ready'), first.output);
+    await untilReady(first);
     first.child.kill('SIGKILL');
     await first.exited;
 
@@ -98,10 +109,7 @@ test('after kill -9 the server restarts at once on the same data dir, with its d
     const refused = restarted.exited.then((code) => {
       throw new Error(`the restart exited with ${code}: ${restarted.output()}`);
     });
-    await Promise.race([
-      waitFor(() => restarted.output().includes('Developer portal ready'), restarted.output),
-      refused,
-    ]);
+    await Promise.race([untilReady(restarted), refused]);
     assert.doesNotMatch(restarted.output(), /Demo accounts/, 'the seeded data survived, so no second seed');
     // A start on an existing data dir stays within the 600 MB start-up budget (the first start, which
     // also runs migrations and the demo seed, is reported in docs/decisions.md, not bounded here).
@@ -111,8 +119,7 @@ test('after kill -9 the server restarts at once on the same data dir, with its d
     restarted.child.kill('SIGTERM');
     assert.equal(await restarted.exited, 0);
   } finally {
-    for (const proc of [first, second])
-      if (proc && proc.child.exitCode === null) (proc.child as ChildProcess).kill('SIGKILL');
+    killLeft(first, second);
     await Promise.all([first.exited, second?.exited]);
     rmSync(dataDir, { recursive: true, force: true });
   }

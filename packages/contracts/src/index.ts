@@ -14,6 +14,7 @@ export * from './marketplace-listing.ts';
 export * from './marketplace-listing-rules.ts';
 export * from './marketplace-public.ts';
 export * from './metrics.ts';
+export * from './oauth.ts';
 export * from './outbox.ts';
 export * from './pagination.ts';
 export * from './quota.ts';

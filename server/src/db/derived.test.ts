@@ -7,18 +7,14 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { runScenario } from '../test/derived-scenario.ts';
-import { createTestApp, type TestApp } from '../test/helpers.ts';
+import { useTestApp } from '../test/helpers.ts';
 import { DERIVED_COLUMNS } from './derived.ts';
 import { findDrift } from './drift.ts';
 
-let t: TestApp;
-before(async () => {
-  t = await createTestApp({ sandboxProvisionSeconds: 0 });
-});
-after(() => t.close());
+const t = useTestApp({ sandboxProvisionSeconds: 0 });
 
 async function rows<Row>(query: ReturnType<typeof sql>): Promise<Row[]> {
   return ((await t.ctx.db.execute(query)) as unknown as { rows: Row[] }).rows;

@@ -18,6 +18,7 @@ import { listingsRoutes, videosRoutes } from './listings/listings.routes.ts';
 import { manifestsRoutes } from './manifests/manifests.routes.ts';
 import { marketplaceRoutes } from './marketplace/marketplace.routes.ts';
 import { installationsCsvPageRoutes, metricsRoutes } from './metrics/metrics.routes.ts';
+import { oauthExpirySweepJob, oauthRoutes, oauthServerRoutes } from './oauth/index.ts';
 import { outboxRoutes } from './outbox/outbox.routes.ts';
 import { quotaRoutes } from './quota/index.ts';
 import { referenceRoutes } from './reference/reference.routes.ts';
@@ -48,14 +49,22 @@ export const routeModules: Array<(app: App) => Promise<void>> = [
   usageRoutes,
   referenceRoutes,
   quotaRoutes,
+  oauthRoutes,
 ];
 
 /** Routes on web page paths (outside /api), mounted before the SPA's fallback answers them. */
 export const pageRouteModules: Array<(app: App) => Promise<void>> = [
   accountPageAliasRoutes,
   installationsCsvPageRoutes,
+  oauthServerRoutes,
 ];
 
 /** Every background job. Add a feature's jobs here. */
 // biome-ignore lint/suspicious/noExplicitAny: each job's context type is the AppContext
-export const jobDefinitions: any[] = [sendMailJob, criticalFanOutJob, provisionSandboxJob, resealSecretsJob];
+export const jobDefinitions: any[] = [
+  sendMailJob,
+  criticalFanOutJob,
+  provisionSandboxJob,
+  resealSecretsJob,
+  oauthExpirySweepJob,
+];

@@ -1,13 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { createTestApp, type TestApp } from '../test/helpers.ts';
+import { test } from 'node:test';
+import { useTestApp } from '../test/helpers.ts';
 import { renderMarkdown } from './markdown.ts';
 
-let t: TestApp;
-before(async () => {
-  t = await createTestApp();
-});
-after(() => t.close());
+const t = useTestApp();
 
 /** Whether a CSP source list lets an image at `src` load on a page of `origin`. */
 function cspAllows(sources: string[], src: string, origin: string): boolean {

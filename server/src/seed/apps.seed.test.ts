@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { PNG } from 'pngjs';
-import { createTestApp, type TestApp } from '../test/helpers.ts';
+import { useTestApp } from '../test/helpers.ts';
 import { seedDeveloperApps } from './apps.seed.ts';
 
-let t: TestApp;
-before(async () => {
-  t = await createTestApp();
-});
-after(() => t.close());
+const t = useTestApp();
 
 test('the demo developer owns a live, approved app and a pending one', async () => {
   const { user, client } = await t.asNewUser();

@@ -1,15 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { manifestHeaderStatus } from '@portal/contracts';
-import { createTestApp, type TestApp, type TestClient } from '../test/helpers.ts';
+import { type TestClient, useTestApp } from '../test/helpers.ts';
 import { seedDeveloperApps } from './apps.seed.ts';
 import { seedManifests } from './manifests.seed.ts';
 
-let t: TestApp;
-before(async () => {
-  t = await createTestApp();
-});
-after(() => t.close());
+const t = useTestApp();
 
 async function newest(client: TestClient, appId: string, type: string) {
   const res = await client.get(

@@ -1,15 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { createTestApp, type TestApp } from '../test/helpers.ts';
+import { test } from 'node:test';
+import { useTestApp } from '../test/helpers.ts';
 import { seedDeveloperApps } from './apps.seed.ts';
 import { seedManifests } from './manifests.seed.ts';
 import { seedMarketplace } from './marketplace.seed.ts';
 
-let t: TestApp;
-before(async () => {
-  t = await createTestApp();
-});
-after(() => t.close());
+const t = useTestApp();
 
 test('the demo has one published listing (with generated images and a video) and one in review', async () => {
   const developer = await t.asNewUser();

@@ -1,16 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { createTestApp, type TestApp } from '../test/helpers.ts';
+import { test } from 'node:test';
+import { type TestApp, useTestApp } from '../test/helpers.ts';
 import { seedDeveloperApps } from './apps.seed.ts';
 import { seedMetrics } from './metrics.seed.ts';
 import { seedUsage } from './usage.seed.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let developer: Awaited<ReturnType<TestApp['asNewUser']>>;
-before(async () => {
-  t = await createTestApp();
-});
-after(() => t.close());
 
 test('the demo: both apps have ~120 days of installs, some uninstalls, two demo companies and visits', async () => {
   developer = await t.asNewUser();

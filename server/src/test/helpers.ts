@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { after, before } from 'node:test';
+import { and, desc, eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -70,6 +71,19 @@ async function clearRedisKeys(prefix: string) {
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * A test file's app: started before its first test, closed after its last. The handle is filled in
+ * by the `before` hook, so tests and hooks use it, not the module's top level.
+ */
+export function useTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): TestApp {
+  const handle = {} as TestApp;
+  before(async () => {
+    Object.assign(handle, await createTestApp(overrides, options));
+  });
+  after(() => handle.close());
+  return handle;
+}
 
 type TestAppOptions = {
   /** Runs on the fresh, empty database before the app migrates it (migration tests). */
@@ -143,6 +157,14 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     },
     /** Runs every due background job now. */
     drainJobs: () => ctx.jobs.drain(ctx),
+    /** The outbox rows of one mail template sent to an address, after running the mail jobs. */
+    async mailsOf(template: string, to: string) {
+      await helpers.drainJobs();
+      return ctx.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.template, template), eq(mailOutbox.to, to.toLowerCase())));
+    },
     /**
      * The tokens of the mail links `/<path>?token=` (or `/<path>/<token>`) sent to an address, after
      * running the mail jobs; newest first.

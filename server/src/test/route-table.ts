@@ -20,6 +20,7 @@ import { listingsRouteTable } from '../features/listings/listings.route-table.ts
 import { manifestsRouteTable } from '../features/manifests/manifests.route-table.ts';
 import { marketplaceRouteTable } from '../features/marketplace/marketplace.route-table.ts';
 import { metricsRouteTable } from '../features/metrics/metrics.route-table.ts';
+import { oauthRouteTable } from '../features/oauth/oauth.route-table.ts';
 import { outboxRouteTable } from '../features/outbox/outbox.route-table.ts';
 import { quotaRouteTable } from '../features/quota/quota.route-table.ts';
 import { referenceRouteTable } from '../features/reference/reference.route-table.ts';
@@ -52,6 +53,7 @@ const TABLES: RouteRows[] = [
   usageRouteTable,
   referenceRouteTable,
   quotaRouteTable,
+  oauthRouteTable,
 ];
 
 /** Every table's rows by route; a route in two tables fails here (it has one owner). */

@@ -112,6 +112,10 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('../features/apps/pages/terms-page.tsx'), 'TermsPage'),
           },
           {
+            path: 'oauth-code/*',
+            lazy: lazyPage(() => import('../features/oauth/pages/code-page.tsx'), 'CodePage'),
+          },
+          {
             path: 'invitations/:token',
             lazy: lazyPage(
               () => import('../features/collaborators/pages/accept-invitation-page.tsx'),
@@ -119,6 +123,10 @@ export const routes: RouteObject[] = [
             ),
           },
           userOnly([
+            {
+              path: 'oauth-consent/:environment/:uid',
+              lazy: lazyPage(() => import('../features/oauth/pages/consent-page.tsx'), 'ConsentPage'),
+            },
             {
               path: 'developer_apps',
               lazy: lazyPage(() => import('../features/apps/pages/apps-index-page.tsx'), 'AppsIndexPage'),

@@ -106,3 +106,11 @@ export function pagedHandler<T>(path: string, rows: T[], seen: URL[]) {
     });
   });
 }
+
+/** The server's 422 answer in the one error shape: the message, `errors` and, where given, `fields`. */
+export const validationFailed = (body: {
+  message: string;
+  errors: string[];
+  fields?: Record<string, string[]>;
+  request_id?: string;
+}) => HttpResponse.json({ ...body, code: 'validation_failed' }, { status: 422 });

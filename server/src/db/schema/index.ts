@@ -6,6 +6,7 @@ export * from './idempotency.ts';
 export * from './manifests.ts';
 export * from './marketplace.ts';
 export * from './metrics.ts';
+export * from './oauth.ts';
 export * from './platform.ts';
 export * from './quota.ts';
 export * from './reference.ts';

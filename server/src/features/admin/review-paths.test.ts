@@ -5,8 +5,6 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { and, eq } from 'drizzle-orm';
-import { mailOutbox } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
 import { addMember, createAppAs } from '../apps/testing.ts';
 import { completeDraft } from '../listings/testing.ts';
@@ -29,13 +27,6 @@ before(async () => {
 });
 after(() => t.close());
 
-const mails = async (template: string, to: string) => {
-  await t.drainJobs();
-  return t.ctx.db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.template, template), eq(mailOutbox.to, to.toLowerCase())));
-};
 type QueueRow = {
   id: string;
   has_production_access_request: boolean;
@@ -142,14 +133,14 @@ describe('a production credentials request reaches the reviewers', () => {
       [false, false, false],
     );
     assert.equal((await listRow(app.id))?.in_review_at, requestedAt, 'the admin list shows In Review At');
-    const [mail, ...more] = (await mails('production_access_requested', reviewer)).filter(
+    const [mail, ...more] = (await t.mailsOf('production_access_requested', reviewer)).filter(
       (sent) => sent.subject === 'Production credentials requested: Needs Production',
     );
     assert.ok(mail, 'the reviewer is mailed');
     assert.equal(more.length, 0, 'once');
     assert.match(mail.text, /requested public production credentials for Needs Production/);
     assert.match(mail.text, /\/admin\/review_queue/);
-    assert.equal((await mails('production_access_requested', ownerEmail)).length, 0);
+    assert.equal((await t.mailsOf('production_access_requested', ownerEmail)).length, 0);
 
     // Asking twice: the one error shape.
     assertConflict(
@@ -163,7 +154,7 @@ describe('a production credentials request reaches the reviewers', () => {
     assert.equal((await listRow(app.id))?.in_review_at, null);
     const single = (await owner.get(`${V}/developer_apps/${app.id}`)).json();
     assert.equal(single.production_access, 'production_approved');
-    assert.equal((await mails('production_access_approved', ownerEmail)).length, 1);
+    assert.equal((await t.mailsOf('production_access_approved', ownerEmail)).length, 1);
     assertConflict(
       await staff.post(`${V}/admin/developer_apps/${app.id}/production_access/approve`),
       'This app has no pending production credentials request',
@@ -206,7 +197,7 @@ describe('marketplace access request', () => {
       ],
       [true, requestedAt, false],
     );
-    const [mail] = await mails('marketplace.access_requested', reviewer);
+    const [mail] = await t.mailsOf('marketplace.access_requested', reviewer);
     assert.ok(mail);
     assert.equal(mail.subject, 'Marketplace access requested: Wants Marketplace');
     assertConflict(
@@ -221,7 +212,7 @@ describe('marketplace access request', () => {
     assert.deepEqual([after.marketplace_enabled, after.marketplace_access_requested_at], [true, null]);
     const staffView = (await staff.get(`${V}/admin/developer_apps/${app.id}`)).json();
     assert.equal(staffView.marketplace_enabled, true, 'the same Marketplace enabled the admin page ticks');
-    const [told] = await mails('marketplace.access_approved', ownerEmail);
+    const [told] = await t.mailsOf('marketplace.access_approved', ownerEmail);
     assert.ok(told, 'the developer is told');
     assert.equal(told.subject, 'Marketplace listing enabled: Wants Marketplace');
     assert.match(told.text, new RegExp(`/developer_apps/${app.id}\\?tab=marketplaceListing`));
@@ -246,7 +237,7 @@ describe('marketplace access request', () => {
     });
     assert.equal(denied.statusCode, 200, denied.body);
     assert.equal(await queueRow(app.id), undefined);
-    const [told] = await mails('marketplace.access_rejected', ownerEmail);
+    const [told] = await t.mailsOf('marketplace.access_rejected', ownerEmail);
     assert.ok(told);
     assert.match(told.text, /Reason: Finish the sandbox first/);
     assert.equal((await owner.get(`${V}/developer_apps/${app.id}`)).json().marketplace_enabled, false);
@@ -262,7 +253,7 @@ describe('marketplace access request', () => {
     assert.equal(saved.statusCode, 200, saved.body);
     assert.equal(saved.json().marketplace_access_requested_at, null);
     assert.equal(await queueRow(app.id), undefined);
-    const told = await mails('marketplace.access_approved', ownerEmail);
+    const told = await t.mailsOf('marketplace.access_approved', ownerEmail);
     assert.equal(told.filter((mail) => mail.subject.endsWith('Ticked Marketplace')).length, 1);
   });
 

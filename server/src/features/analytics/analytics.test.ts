@@ -1,13 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { analyticsEvents } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { useTestApp } from '../../test/helpers.ts';
 
-let t: TestApp;
-before(async () => {
-  t = await createTestApp();
-});
-after(() => t.close());
+const t = useTestApp();
 
 test('an event is stored with the user and time', async () => {
   const { user, client } = await t.asNewUser();

@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { DERIVED_COLUMNS } from '../../db/derived.ts';
 import { findDrift } from '../../db/drift.ts';
 import { sendMailJob } from '../../platform/mail/mail.ts';
-import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
-import { migrateUntil } from '../../test/migrations.ts';
+import type { TestApp, TestClient } from '../../test/helpers.ts';
+import { createTestAppUpgradedFrom } from '../../test/migrations.ts';
 
 // A database from before migration 0020 (announcement_mail_id), where the reach trigger read the
 // announcement from each critical mail's key: two announcements with e-mails sent and failed, and
@@ -15,24 +15,18 @@ const B = '22222222-2222-4222-8222-222222222222';
 const OTHER = '33333333-3333-4333-8333-333333333333';
 let t: TestApp;
 before(async () => {
-  t = await createTestApp(
-    {},
-    {
-      beforeMigrate: async (database) => {
-        await migrateUntil(database, 'announcement_mail_id');
-        await database.db.execute(sql`
-          insert into announcements (id, title, summary, body, critical) values
-            (${A}::uuid, 'Rotate keys', 's', 'b', true), (${B}::uuid, 'Outage', 's', 'b', true)`);
-        await database.db.execute(sql`
-          insert into mail_outbox (idempotency_key, "to", subject, text, html, template, delivery, status) values
-            (${`announcement:${A}:u1`}, 'u1@example.com', 's', 't', 'h', 'announcement.critical', 'outbox', 'sent'),
-            (${`announcement:${A}:u2`}, 'u2@example.com', 's', 't', 'h', 'announcement.critical', 'smtp', 'failed'),
-            (${`announcement:${B}:u1`}, 'u1@example.com', 's', 't', 'h', 'announcement.critical', 'outbox', 'sent'),
-            ('announcement:not-an-id:u3', 'u3@example.com', 's', 't', 'h', 'announcement.critical', 'outbox', 'sent'),
-            (${`collaborators.invitation:${OTHER}`}, 'u4@example.com', 's', 't', 'h', 'collaborators.invitation', 'outbox', 'sent')`);
-      },
-    },
-  );
+  t = await createTestAppUpgradedFrom('announcement_mail_id', async (run) => {
+    await run(sql`
+      insert into announcements (id, title, summary, body, critical) values
+        (${A}::uuid, 'Rotate keys', 's', 'b', true), (${B}::uuid, 'Outage', 's', 'b', true)`);
+    await run(sql`
+      insert into mail_outbox (idempotency_key, "to", subject, text, html, template, delivery, status) values
+        (${`announcement:${A}:u1`}, 'u1@example.com', 's', 't', 'h', 'announcement.critical', 'outbox', 'sent'),
+        (${`announcement:${A}:u2`}, 'u2@example.com', 's', 't', 'h', 'announcement.critical', 'smtp', 'failed'),
+        (${`announcement:${B}:u1`}, 'u1@example.com', 's', 't', 'h', 'announcement.critical', 'outbox', 'sent'),
+        ('announcement:not-an-id:u3', 'u3@example.com', 's', 't', 'h', 'announcement.critical', 'outbox', 'sent'),
+        (${`collaborators.invitation:${OTHER}`}, 'u4@example.com', 's', 't', 'h', 'collaborators.invitation', 'outbox', 'sent')`);
+  });
 });
 after(() => t.close());
 

@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { mailOutbox } from '../../db/schema/index.ts';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/helpers.ts';
+import { TEST_PASSWORD, useTestApp } from '../../test/helpers.ts';
 import { CONFIRMATION_MAIL_INTERVAL_MS, claimConfirmationMail } from './auth.confirmation.ts';
 
-let t: TestApp;
-before(async () => {
-  t = await createTestApp();
-});
-after(() => t.close());
+const t = useTestApp();
 
 async function confirmationsTo(email: string) {
   await t.drainJobs();

@@ -1,13 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { test } from 'node:test';
+import { useTestApp } from '../../test/helpers.ts';
 import { ACCOUNT_PAGE_ALIASES } from './auth.pages.ts';
 
-let t: TestApp;
-before(async () => {
-  t = await createTestApp();
-});
-after(() => t.close());
+const t = useTestApp();
 
 test('other spellings of the account pages redirect to them, permanently, with their query', async () => {
   const expected = {

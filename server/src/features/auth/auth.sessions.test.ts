@@ -1,16 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema/index.ts';
 import { hashSessionToken } from '../../platform/auth/hashed-session-tokens.ts';
 import { SESSION_CACHE_TTL_MS } from '../../platform/auth/session-cache.ts';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/helpers.ts';
+import { TEST_PASSWORD, useTestApp } from '../../test/helpers.ts';
 
-let t: TestApp;
-before(async () => {
-  t = await createTestApp();
-});
-after(() => t.close());
+const t = useTestApp();
 
 /** The session cookie a client holds now, to replay it after the client moved on. */
 function sessionCookie(client: { cookies: Map<string, string> }): string {

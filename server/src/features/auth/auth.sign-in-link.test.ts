@@ -1,16 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { mailOutbox, users } from '../../db/schema/index.ts';
 import { LINK_LIMITS, SIGN_IN_LINK_SECONDS } from '../../platform/auth/login-limiter.ts';
-import { createTestApp, TEST_PASSWORD, type TestApp, type TestClient } from '../../test/helpers.ts';
+import { TEST_PASSWORD, type TestClient, useTestApp } from '../../test/helpers.ts';
 import { askForSignInLink, signInLinksTo, signInWithLink } from './testing.ts';
 
-let t: TestApp;
-before(async () => {
-  t = await createTestApp();
-});
-after(() => t.close());
+const t = useTestApp();
 
 let ipCounter = 0;
 /** Each request from its own address unless one is given (the per-source bound is tested apart). */

@@ -114,3 +114,9 @@ export async function endSessions(ctx: AppContext, userId: string): Promise<void
   await ctx.db.delete(sessions).where(eq(sessions.userId, userId));
   ctx.sessions.forgetUser(userId);
 }
+
+/** A user by id, or null (the platform API's `me`). */
+export async function findUserById(ctx: AppContext, id: string): Promise<UserRow | null> {
+  const [row] = await ctx.db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}

@@ -1,13 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { mailOutbox } from '../../db/schema/index.ts';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/helpers.ts';
+import { TEST_PASSWORD, useTestApp } from '../../test/helpers.ts';
 
-let t: TestApp;
-before(async () => {
-  t = await createTestApp();
-});
-after(() => t.close());
+const t = useTestApp();
 
 async function mailsTo(email: string) {
   const rows = await t.ctx.db.select().from(mailOutbox);

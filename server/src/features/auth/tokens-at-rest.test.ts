@@ -2,17 +2,25 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
-import { developerAppInvitations, mailOutbox, sessions, verifications } from '../../db/schema/index.ts';
+import {
+  developerAppInvitations,
+  mailOutbox,
+  oauthApplications,
+  oauthTokens,
+  sessions,
+  verifications,
+} from '../../db/schema/index.ts';
 import { hashSessionToken } from '../../platform/auth/hashed-session-tokens.ts';
 import { SESSION_CACHE_TTL_MS } from '../../platform/auth/session-cache.ts';
 import { REDACTED } from '../../platform/mail/mail.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/helpers.ts';
 import { createAppAs } from '../apps/testing.ts';
+import { authorize, basic, REDIRECT, sandboxClient, tokenRequest } from '../oauth/testing.ts';
 
 let t: TestApp;
 const delivered: Array<{ to: string; text: string; html: string }> = [];
 before(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ sandboxProvisionSeconds: 0 });
   // SMTP is configured: the recipient's inbox is the only place a live link may end up.
   t.ctx.smtp = {
     sendMail: async (message: { to: string; text: string; html: string }) => {
@@ -69,7 +77,7 @@ describe('tokens at rest with SMTP configured', () => {
       critical: true,
     });
     await t.drainJobs();
-    tokens = deliveredTokens();
+    tokens = [...deliveredTokens(), ...(await oauthJourney(admin))];
     resetToken = tokens.find((token) =>
       delivered.some((m) => m.text.includes(`reset_password?token=${encodeURIComponent(token)}`)),
     )!;
@@ -86,6 +94,8 @@ describe('tokens at rest with SMTP configured', () => {
       await dumpOf(sql`select * from ${verifications}`),
       await dumpOf(sql`select * from ${developerAppInvitations}`),
       await dumpOf(sql`select * from ${sessions}`),
+      await dumpOf(sql`select * from ${oauthTokens}`),
+      await dumpOf(sql`select * from ${oauthApplications}`),
       await dumpOf(sql`select name, data, singleton_key, output from pgboss.job`),
     ].join('\n');
     for (const token of tokens) {
@@ -169,6 +179,42 @@ describe('tokens at rest with SMTP configured', () => {
     assert.equal(accepted.statusCode, 200, accepted.body);
   });
 });
+
+/**
+ * An OAuth journey (features/oauth): a code, its tokens, a rotation, client credentials; returns
+ * every code, token and the client secret handed out, which no table may hold.
+ */
+async function oauthJourney(developer: Parameters<typeof sandboxClient>[1]): Promise<string[]> {
+  const client = await sandboxClient(t, developer);
+  const { code } = await authorize(developer, client);
+  const first = await tokenRequest(
+    t,
+    { grant_type: 'authorization_code', code: code!, redirect_uri: REDIRECT },
+    '',
+    basic(client),
+  );
+  const rotated = await tokenRequest(
+    t,
+    { grant_type: 'refresh_token', refresh_token: first.json().refresh_token },
+    '',
+    basic(client),
+  );
+  const service = await tokenRequest(t, { grant_type: 'client_credentials' }, '', basic(client));
+  const values = [
+    code!,
+    client.secret,
+    first.json().access_token,
+    first.json().refresh_token,
+    rotated.json().access_token,
+    rotated.json().refresh_token,
+    service.json().access_token,
+  ];
+  assert.ok(
+    values.every((value) => typeof value === 'string' && value.length >= 20),
+    'the journey completed',
+  );
+  return values;
+}
 
 /** The first token a delivered e-mail carries in a link matching `link`. */
 function tokenIn(link: RegExp): string {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import {
   developerAppInvitations,
@@ -7,16 +7,12 @@ import {
   developerApps,
   oauthApplications,
 } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { useTestApp } from '../../test/helpers.ts';
 import { addMember, createAppAs } from '../apps/testing.ts';
 import { MESSAGES } from './collaborators.service.ts';
 import { invitationToken, joinApp, mailsTo } from './testing.ts';
 
-let t: TestApp;
-before(async () => {
-  t = await createTestApp({ sandboxProvisionSeconds: 0 });
-});
-after(() => t.close());
+const t = useTestApp({ sandboxProvisionSeconds: 0 });
 
 const DAY = 24 * 60 * 60 * 1000;
 

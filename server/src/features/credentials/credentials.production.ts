@@ -18,6 +18,7 @@ import {
 } from '../apps/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { notifyReview } from '../review/index.ts';
+import { revokeAppGrants } from './credentials.grants.ts';
 import { productionAccessMail, productionRequestedMail } from './credentials.mail.ts';
 import { insertOauthApplication } from './credentials.repo.ts';
 
@@ -101,6 +102,8 @@ export async function denyProductionAccess(
     requestedConfidential: null,
     productionAccessRequestedAt: null,
   });
+  // Nothing should be issued to an app without production access; if anything was, it goes now.
+  await revokeAppGrants(ctx, app.id, 'production');
   if (actor) await auditDecision(ctx, actor, app.id, 'none', reason ?? null);
   await notifyOwner(ctx, app, false, reason);
 }

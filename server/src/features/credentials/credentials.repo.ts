@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNotNull, notLike } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, notLike } from 'drizzle-orm';
 import { oauthApplications } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { isUuid } from '../../platform/ids.ts';
@@ -87,4 +87,22 @@ export async function findSecretsToReseal(
     )
     .orderBy(asc(oauthApplications.id))
     .limit(limit);
+}
+
+/** The client ids of an app's OAuth clients (of these environments, or all). */
+export async function clientIdsOfApp(
+  ctx: AppContext,
+  developerAppId: string,
+  environments?: ReadonlyArray<OauthApplicationRow['environment']>,
+) {
+  const rows = await ctx.db
+    .select({ clientId: oauthApplications.clientId })
+    .from(oauthApplications)
+    .where(
+      and(
+        eq(oauthApplications.developerAppId, developerAppId),
+        environments ? inArray(oauthApplications.environment, [...environments]) : undefined,
+      ),
+    );
+  return rows.map((row) => row.clientId);
 }

@@ -19,6 +19,7 @@ import {
   secretParts,
 } from '../../platform/secrets.ts';
 import { type DeveloperAppRow, findApp, loadAppAccess, requirePermission } from '../apps/index.ts';
+import { revokeClientGrants } from './credentials.grants.ts';
 import {
   findByClientId,
   findForApp,
@@ -132,6 +133,7 @@ export async function updateClientSettings(
   });
 }
 
+/** A new secret; the old one stops working, and every grant and token issued to the client is revoked. */
 export async function issueSecret(ctx: AppContext, client: OauthApplicationRow): Promise<IssuedSecret> {
   const secret = generateSecret();
   const parts = secretParts(secret);
@@ -142,6 +144,7 @@ export async function issueSecret(ctx: AppContext, client: OauthApplicationRow):
       client.environment === 'production' ? null : encryptSecret(secret, keyringFor(ctx.config)),
     secretIssuedAt: ctx.clock.now(),
   });
+  await revokeClientGrants(ctx, [client.clientId]);
   return { uid: client.clientId, secret, secret_masked: maskSecret(parts.secretPrefix, parts.secretLast4)! };
 }
 

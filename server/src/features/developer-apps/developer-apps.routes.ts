@@ -81,7 +81,7 @@ export async function developerAppsRoutes(app: App) {
     '/developer_apps/:id',
     { config: { access: 'user' }, schema: { params: IdParams } },
     async (request, reply) => {
-      await apps.deleteApp(app.ctx, currentUser(request), request.params.id);
+      await developerApps.deleteDeveloperApp(app.ctx, currentUser(request), request.params.id);
       return reply.status(204).send();
     },
   );

@@ -15,6 +15,7 @@ import {
   type AppAccess,
   type AppForm,
   createAppRow,
+  deleteApp,
   findOwner,
   loadAppAccess,
   presentContacts,
@@ -22,7 +23,7 @@ import {
   updateAppSettings,
 } from '../apps/index.ts';
 import { appMembers } from '../collaborators/index.ts';
-import { productionCredentialsFor } from '../credentials/index.ts';
+import { productionCredentialsFor, revokeAppGrants } from '../credentials/index.ts';
 import { liveListingName } from '../listings/index.ts';
 import { hasMetrics } from '../metrics/index.ts';
 import { requestSandbox, sandboxFor } from '../sandboxes/index.ts';
@@ -93,4 +94,10 @@ async function presentApp(ctx: AppContext, access: AppAccess): Promise<Developer
     created_at: app.createdAt.toISOString(),
     updated_at: app.updatedAt.toISOString(),
   };
+}
+
+/** Deletes the app (owner only); every grant and token its OAuth clients hold is revoked with it. */
+export async function deleteDeveloperApp(ctx: AppContext, user: SessionUser, appId: string) {
+  await deleteApp(ctx, user, appId);
+  await revokeAppGrants(ctx, appId);
 }

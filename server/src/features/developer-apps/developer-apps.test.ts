@@ -2,18 +2,20 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { developerAppMembers, developerApps } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { type TestApp, useTestApp } from '../../test/helpers.ts';
 import { multipart, pngBytes } from '../../test/uploads.ts';
 import { addMember, createAppAs } from '../apps/testing.ts';
 
-let t: TestApp;
-before(async () => {
-  t = await createTestApp({ sandboxProvisionSeconds: 0, dataDir: mkdtempSync(path.join(tmpdir(), 'apps-')) });
+const t = useTestApp({ sandboxProvisionSeconds: 0, dataDir: mkdtempSync(path.join(tmpdir(), 'apps-')) });
+
+/** A URL-encoded form body for a request. */
+const urlEncoded = (payload: string) => ({
+  payload,
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
 });
-after(() => t.close());
 
 describe('creating and listing apps', () => {
   test('creates the app, its owner membership, a pending sandbox and records the accepted terms', async () => {
@@ -56,16 +58,14 @@ describe('creating and listing apps', () => {
 
   test('creates from form data too, multipart or URL-encoded, plain or developer_app[...] names', async () => {
     const { client } = await t.asNewUser();
+    const post = (url: string, body: object) => client.request({ method: 'POST', url, ...body });
     const bodies = [
       multipart([{ name: 'internal_name', value: 'Multipart App' }]),
       multipart([
         { name: 'developer_app[internal_name]', value: 'Nested Multipart' },
         { name: 'thumbnail', filename: 'x.png', type: 'image/png', data: pngBytes(8, 8) },
       ]),
-      {
-        payload: 'internal_name=Encoded+App',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      },
+      urlEncoded('internal_name=Encoded+App'),
       {
         payload: 'developer_app%5Binternal_name%5D=Nested%20Encoded',
         headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
@@ -73,33 +73,22 @@ describe('creating and listing apps', () => {
     ];
     const names = [];
     for (const body of bodies) {
-      const res = await client.request({ method: 'POST', url: '/api/v1/developer_apps', ...body });
+      const res = await post('/api/v1/developer_apps', body);
       assert.equal(res.statusCode, 201, res.body);
       names.push(res.json().internal_name);
     }
     assert.deepEqual(names, ['Multipart App', 'Nested Multipart', 'Encoded App', 'Nested Encoded']);
 
-    const empty = await client.request({
-      method: 'POST',
-      url: '/api/v1/developer_apps',
-      payload: 'internal_name=+',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const empty = await post('/api/v1/developer_apps', urlEncoded('internal_name=+'));
     assert.equal(empty.statusCode, 422);
     assert.deepEqual(empty.json().fields, { internal_name: ['Internal name is required'] });
-    const nul = await client.request({
-      method: 'POST',
-      url: '/api/v1/developer_apps',
-      ...multipart([{ name: 'internal_name', value: 'a\u0000b' }]),
-    });
+    const nul = await post(
+      '/api/v1/developer_apps',
+      multipart([{ name: 'internal_name', value: 'a\u0000b' }]),
+    );
     assert.equal(nul.statusCode, 422);
     // Form bodies stay scoped to this route: elsewhere a URL-encoded body is still refused.
-    const elsewhere = await client.request({
-      method: 'POST',
-      url: '/api/v1/invitations',
-      payload: 'email=x%40example.com',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const elsewhere = await post('/api/v1/invitations', urlEncoded('email=x%40example.com'));
     assert.equal(elsewhere.statusCode, 415);
   });
 
@@ -169,26 +158,27 @@ describe('who may see and change an app', () => {
     const admin = await t.asNewUser();
     await addMember(t, app.id, dev.user.id, 'developer');
     await addMember(t, app.id, admin.user.id, 'admin');
-    const flags = async (client: typeof owner.client) =>
-      (await client.get(`/api/v1/developer_app_permissions?developer_app_id=${app.id}`)).json();
-
-    const ownerFlags = await flags(owner.client);
-    assert.equal(ownerFlags.canEdit, true);
-    assert.equal(ownerFlags.canDestroy, true);
-    assert.equal(ownerFlags.canModifyCredentials, true);
-    assert.equal(ownerFlags.canGenerateFakeSandbox, false);
-    assert.equal(ownerFlags.appFieldPermissions.redirect_uri, true);
-
-    const devFlags = await flags(dev.client);
-    assert.equal(devFlags.canViewClientCredentials, true);
-    assert.equal(devFlags.canEdit, false);
-    assert.equal(devFlags.canModifyCredentials, false);
-    assert.equal(devFlags.canDestroy, false);
-    assert.equal(devFlags.appFieldPermissions.redirect_uri, false);
-
-    const adminFlags = await flags(admin.client);
-    assert.equal(adminFlags.canEdit, true);
-    assert.equal(adminFlags.canDestroy, false);
+    /** The named flags of a member (`redirect_uri` from appFieldPermissions). */
+    const expectFlags = async (client: typeof owner.client, expected: Record<string, boolean>) => {
+      const flags = (await client.get(`/api/v1/developer_app_permissions?developer_app_id=${app.id}`)).json();
+      const actual = { ...flags, redirect_uri: flags.appFieldPermissions.redirect_uri };
+      assert.deepEqual(Object.fromEntries(Object.keys(expected).map((key) => [key, actual[key]])), expected);
+    };
+    await expectFlags(owner.client, {
+      canEdit: true,
+      canDestroy: true,
+      canModifyCredentials: true,
+      canGenerateFakeSandbox: false,
+      redirect_uri: true,
+    });
+    await expectFlags(dev.client, {
+      canViewClientCredentials: true,
+      canEdit: false,
+      canModifyCredentials: false,
+      canDestroy: false,
+      redirect_uri: false,
+    });
+    await expectFlags(admin.client, { canEdit: true, canDestroy: false });
 
     const get = await dev.client.get(`/api/v1/developer_apps/${app.id}`);
     assert.equal(get.statusCode, 200);

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { LISTING_MESSAGES, LISTING_REVIEW_EVENT } from '@portal/contracts';
-import { and, eq } from 'drizzle-orm';
-import { analyticsEvents, mailOutbox } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { analyticsEvents } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
 import { createAppAs } from '../apps/testing.ts';
 import { joinApp } from '../collaborators/testing.ts';
@@ -33,13 +33,6 @@ const events = async (submissionId: string) =>
   (await t.ctx.db.select().from(analyticsEvents).where(eq(analyticsEvents.key, LISTING_REVIEW_EVENT)))
     .filter((event) => event.properties.submission_id === submissionId)
     .map((event) => event.properties.state);
-const mails = async (template: string, to: string) => {
-  await t.drainJobs();
-  return t.ctx.db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.template, template), eq(mailOutbox.to, to.toLowerCase())));
-};
 
 async function newApp(name = 'Listing App') {
   const app = await createAppAs(owner.client, name);
@@ -242,7 +235,7 @@ describe('the review flow', () => {
     assert.ok(submitted.json().submitted_at);
     assert.equal(submitted.json().permissions.can_edit, false);
     assert.deepEqual(await events(draft.id), ['submitted']);
-    const reviewerMail = await mails('marketplace.listing_submitted', staff.user.email);
+    const reviewerMail = await t.mailsOf('marketplace.listing_submitted', staff.user.email);
     assert.equal(reviewerMail.length, 1);
     assert.match(reviewerMail[0]!.text, /submitted the marketplace listing "Field Sync"/);
 
@@ -285,7 +278,7 @@ describe('the review flow', () => {
     assert.equal(rejected.json().approval_state, 'rejected');
     assert.equal(rejected.json().admin_message, '<p>Please add <b>pricing</b> details.</p>');
     for (const person of [owner.user, appAdmin.user]) {
-      const [mail] = await mails('marketplace.listing_rejected', person.email);
+      const [mail] = await t.mailsOf('marketplace.listing_rejected', person.email);
       assert.ok(mail, `rejection mailed to ${person.email}`);
       assert.match(mail.text, /Message from the reviewer:\nPlease add pricing details\./);
       assert.match(mail.html, /<b>pricing<\/b>/);
@@ -305,7 +298,7 @@ describe('the review flow', () => {
     assert.equal(approved.json().live, true);
     assert.equal(approved.json().slug, 'field-sync');
     assert.deepEqual(await events(draft.id), ['submitted', 'submitted', 'rejected', 'submitted', 'approved']);
-    assert.equal((await mails('marketplace.listing_approved', owner.user.email)).length, 1);
+    assert.equal((await t.mailsOf('marketplace.listing_approved', owner.user.email)).length, 1);
     const listing = await listingOf(owner.client, appId);
     assert.equal(listing.published_app.id, draft.id);
     assert.equal(listing.unpublished_app, null);
@@ -396,7 +389,7 @@ describe('the review flow', () => {
     assert.equal(current.silent, true);
     // Silent: no e-mail to the developer.
     assert.equal(
-      (await mails('marketplace.listing_approved', owner.user.email)).filter((m) =>
+      (await t.mailsOf('marketplace.listing_approved', owner.user.email)).filter((m) =>
         m.subject.includes('Refusals'),
       ).length,
       0,

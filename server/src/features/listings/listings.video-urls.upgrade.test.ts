@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
-import { migrateUntil } from '../../test/migrations.ts';
+import type { TestApp } from '../../test/helpers.ts';
+import { createTestAppUpgradedFrom } from '../../test/migrations.ts';
 
 // A database from before migration 0021 (relative_video_urls), where a listing's hosted videos were
 // saved with PUBLIC_URL in front: after the upgrade they are relative, and other URLs are untouched.
@@ -19,26 +19,20 @@ const BEFORE: Array<[string, string | null]> = [
 ];
 let t: TestApp;
 before(async () => {
-  t = await createTestApp(
-    {},
-    {
-      beforeMigrate: async (database) => {
-        await migrateUntil(database, 'relative_video_urls');
-        await database.db.execute(sql`
-          insert into users (id, name, email, email_verified, created_at, updated_at)
-          values ('u1', 'Owner', 'owner@example.com', true, now(), now())`);
-        await database.db.execute(sql`
-          insert into developer_apps (id, internal_name, owner_id, external_procore_owner_id)
-          values (${APP}::uuid, 'Old app', 'u1', 1)`);
-        await database.db.execute(sql`
-          insert into marketplace_submissions (id, developer_app_id) values (${SUBMISSION}::uuid, ${APP}::uuid)`);
-        for (const [position, [kind, url]] of BEFORE.entries())
-          await database.db.execute(sql`
-            insert into marketplace_attachments (submission_id, kind, position, external_url)
-            values (${SUBMISSION}::uuid, ${kind}, ${position}, ${url})`);
-      },
-    },
-  );
+  t = await createTestAppUpgradedFrom('relative_video_urls', async (run) => {
+    await run(sql`
+      insert into users (id, name, email, email_verified, created_at, updated_at)
+      values ('u1', 'Owner', 'owner@example.com', true, now(), now())`);
+    await run(sql`
+      insert into developer_apps (id, internal_name, owner_id, external_procore_owner_id)
+      values (${APP}::uuid, 'Old app', 'u1', 1)`);
+    await run(sql`
+      insert into marketplace_submissions (id, developer_app_id) values (${SUBMISSION}::uuid, ${APP}::uuid)`);
+    for (const [position, [kind, url]] of BEFORE.entries())
+      await run(sql`
+        insert into marketplace_attachments (submission_id, kind, position, external_url)
+        values (${SUBMISSION}::uuid, ${kind}, ${position}, ${url})`);
+  });
 });
 after(() => t.close());
 

@@ -23,7 +23,26 @@ import { MANIFEST_TEMPLATES, manifestSnippets } from './manifest-templates.ts';
 import { changeReviewState } from './manifests.review.ts';
 import * as manifests from './manifests.service.ts';
 
+/** changeReviewState's arguments after the context. */
+type ReviewArgs = Parameters<typeof changeReviewState> extends [unknown, ...infer Rest] ? Rest : never;
+
 export async function manifestsRoutes(app: App) {
+  /** A review transition of a version, asked by its developer or by staff. */
+  const changeState = (...args: ReviewArgs) => changeReviewState(app.ctx, ...args);
+  /** POST a promotion of a sandbox version to production, by its developer or by staff. */
+  const promotionRoute = (url: string, access: 'user' | 'admin', by: ReviewArgs[3], summary: string) =>
+    app.post(
+      url,
+      {
+        config: { access, idempotent: true },
+        schema: { summary, body: AppVersionPromotionBody, response: { 201: Manifest } },
+      },
+      async (request, reply) => {
+        const { app_version_promotion: promotion } = request.body;
+        return reply.status(201).send(await manifests.promote(app.ctx, currentUser(request), promotion, by));
+      },
+    );
+
   app.get(
     '/manifest_templates',
     {
@@ -169,39 +188,16 @@ export async function manifestsRoutes(app: App) {
       },
     },
     async (request) => {
-      const { state, developer_notes } = request.body.app_version;
-      return changeReviewState(
-        app.ctx,
-        currentUser(request),
-        request.params.id,
-        { state, notes: developer_notes },
-        'developer',
-      );
+      const { state, developer_notes: notes } = request.body.app_version;
+      return changeState(currentUser(request), request.params.id, { state, notes }, 'developer');
     },
   );
 
-  app.post(
+  promotionRoute(
     '/app_version_promotions',
-    {
-      config: { access: 'user', idempotent: true },
-      schema: {
-        summary:
-          "Promote a sandbox version newer than production's newest; changelog (release notes) required when semantic versions are on",
-        body: AppVersionPromotionBody,
-        response: { 201: Manifest },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await manifests.promote(
-            app.ctx,
-            currentUser(request),
-            request.body.app_version_promotion,
-            'developer',
-          ),
-        ),
+    'user',
+    'developer',
+    "Promote a sandbox version newer than production's newest; changelog (release notes) required when semantic versions are on",
   );
 
   app.patch(
@@ -217,32 +213,15 @@ export async function manifestsRoutes(app: App) {
       },
     },
     async (request) => {
-      const { state, admin_notes } = request.body.app_version;
-      return changeReviewState(
-        app.ctx,
-        currentUser(request),
-        request.params.id,
-        { state, notes: admin_notes },
-        'admin',
-      );
+      const { state, admin_notes: notes } = request.body.app_version;
+      return changeState(currentUser(request), request.params.id, { state, notes }, 'admin');
     },
   );
 
-  app.post(
+  promotionRoute(
     '/admin/app_version_promotions',
-    {
-      config: { access: 'admin', idempotent: true },
-      schema: {
-        summary: 'Staff: promote a sandbox version (release notes optional)',
-        body: AppVersionPromotionBody,
-        response: { 201: Manifest },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await manifests.promote(app.ctx, currentUser(request), request.body.app_version_promotion, 'admin'),
-        ),
+    'admin',
+    'admin',
+    'Staff: promote a sandbox version (release notes optional)',
   );
 }

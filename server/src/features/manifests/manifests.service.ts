@@ -218,3 +218,28 @@ export async function promote(
   const created = await repo.findVersionWithCreator(ctx, row.id);
   return toManifest(created!.version, created!.creatorName, await repo.appFacts(ctx, app.id));
 }
+
+export type ManifestPermission = { scope: 'company' | 'project'; tool: string; level: string };
+
+/**
+ * The permissions the app's newest version in an environment asks for (schema 4.1 `permissions
+ * {company, project}`; schema 3 the same shape), for the OAuth consent page.
+ */
+export async function currentPermissions(
+  ctx: AppContext,
+  appId: string,
+  environment: 'sandbox' | 'production',
+): Promise<ManifestPermission[]> {
+  const version = await repo.newestVersion(ctx.db as unknown as Tx, appId, { environment });
+  const permissions = (version?.content as { permissions?: unknown } | undefined)?.permissions;
+  if (!permissions || typeof permissions !== 'object') return [];
+  const list: ManifestPermission[] = [];
+  for (const scope of ['company', 'project'] as const) {
+    const tools = (permissions as Record<string, unknown>)[scope];
+    if (!tools || typeof tools !== 'object') continue;
+    for (const [tool, level] of Object.entries(tools as Record<string, unknown>)) {
+      if (typeof level === 'string' && level !== 'none') list.push({ scope, tool, level });
+    }
+  }
+  return list;
+}

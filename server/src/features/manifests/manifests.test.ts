@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import {
   type Configured,
   configuredToManifest,
@@ -7,17 +7,13 @@ import {
   manifestHeaderStatus,
   manifestToConfigured,
 } from '@portal/contracts';
-import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
+import { createTestApp, type TestClient, useTestApp } from '../../test/helpers.ts';
 import { createAppAs } from '../apps/testing.ts';
 import { EXAMPLE_MANIFEST_3, EXAMPLE_MANIFEST_4_1 } from './manifest-examples.ts';
 import { MODIFY_DENIED } from './manifests.access.ts';
 import { createVersion, manifestApp, manifestTeam, promoteVersion, versionBody } from './testing.ts';
 
-let t: TestApp;
-before(async () => {
-  t = await createTestApp({ sandboxProvisionSeconds: 0 });
-});
-after(() => t.close());
+const t = useTestApp({ sandboxProvisionSeconds: 0 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -25,6 +21,15 @@ async function list(client: TestClient, appId: string, query = '') {
   const res = await client.get(`/api/v1/manifests?filters[developer_app_id]=${appId}${query}`);
   assert.equal(res.statusCode, 200, res.body);
   return res;
+}
+
+/** POST /app_versioned_manifests of a sandbox version of the app, as its owner. */
+function postSandboxVersion(app: { id: string; owner: TestClient }, body: object) {
+  return app.owner.post('/api/v1/app_versioned_manifests', {
+    developer_app_id: app.id,
+    environment_type: 'Sandbox',
+    ...body,
+  });
 }
 
 async function header(client: TestClient, appId: string) {
@@ -162,12 +167,7 @@ describe('creating versions', () => {
 
   test('POST /app_versioned_manifests: manifest content, or the form’s configured content as schema 4.1', async () => {
     const app = await manifestApp(t);
-    const post = (body: object) =>
-      app.owner.post('/api/v1/app_versioned_manifests', {
-        developer_app_id: app.id,
-        environment_type: 'Sandbox',
-        ...body,
-      });
+    const post = (body: object) => postSandboxVersion(app, body);
     const plain = await post({ manifest: { content: EXAMPLE_MANIFEST_4_1 }, semantic_version: '1.0.0' });
     assert.equal(plain.statusCode, 201, plain.body);
     assert.equal(plain.json().manifest.semantic_version, '1.0.0');
@@ -257,12 +257,7 @@ describe('creating versions', () => {
 
   test('POST /app_versioned_manifests: an empty form-based version only with allow_empty (spec developer-apps §5)', async () => {
     const app = await manifestApp(t);
-    const post = (body: object) =>
-      app.owner.post('/api/v1/app_versioned_manifests', {
-        developer_app_id: app.id,
-        environment_type: 'Sandbox',
-        ...body,
-      });
+    const post = (body: object) => postSandboxVersion(app, body);
     const empty = { permissions: { company: {}, project: {} }, oauth: { enabled: false } };
     for (const flag of [{}, { allow_empty: false }]) {
       const refused = await post({ configured_manifest_content: empty, ...flag });

@@ -3,5 +3,6 @@
  * service and the portal's day cut, for the demo seed.
  */
 export { ingestAppEvents } from './metrics.ingest.ts';
+export { installedCompanies } from './metrics.repo.ts';
 export { hasMetrics } from './metrics.service.ts';
 export { portalDayOf } from './portal-day.ts';

@@ -132,3 +132,19 @@ export async function installationsBatch(
     .orderBy(desc(appInstallations.updatedAt), desc(appInstallations.id))
     .limit(limit);
 }
+
+/** The companies where the app is installed now (optionally: installed by this user), by name. */
+export async function installedCompanies(ctx: AppContext, appId: string, userEmail?: string) {
+  return ctx.db
+    .select({ id: appInstallations.companyId, name: appInstallations.companyName })
+    .from(appInstallations)
+    .where(
+      and(
+        eq(appInstallations.developerAppId, appId),
+        eq(appInstallations.installed, true),
+        userEmail ? sql`lower(${appInstallations.userEmail}) = ${userEmail.toLowerCase()}` : undefined,
+      ),
+    )
+    .orderBy(asc(appInstallations.companyName), asc(appInstallations.companyId))
+    .limit(1000);
+}

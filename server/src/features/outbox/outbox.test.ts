@@ -1,13 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { sendMail } from '../../platform/mail/mail.ts';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { useTestApp } from '../../test/helpers.ts';
 
-let t: TestApp;
-before(async () => {
-  t = await createTestApp();
-});
-after(() => t.close());
+const t = useTestApp();
 
 test('admins read every e-mail, newest first, paginated and filtered by recipient', async () => {
   for (let i = 0; i < 3; i++) {
@@ -61,19 +57,22 @@ test('bad paging is refused', async () => {
   assert.equal((await client.get('/api/v1/admin/outbox?page=0')).statusCode, 422);
 });
 
+/** A send-mail job's payload to `<name>@example.com`, keyed `<name>-1`. */
+const mailTo = (name: string) => ({
+  to: `${name}@example.com`,
+  template: 't',
+  idempotencyKey: `${name}-1`,
+  subject: 'S',
+  text: 'x',
+  html: 'x',
+});
+
 test('the mail handler itself is idempotent: run twice, delivered once over SMTP', async () => {
   const { sendMailJob } = await import('../../platform/mail/mail.ts');
   let delivered = 0;
   const smtp = { sendMail: async () => void delivered++ } as unknown as NonNullable<typeof t.ctx.smtp>;
   const ctx = { ...t.ctx, smtp };
-  const payload = {
-    to: 'twice@example.com',
-    template: 't',
-    idempotencyKey: 'twice-1',
-    subject: 'S',
-    text: 'x',
-    html: 'x',
-  };
+  const payload = mailTo('twice');
   await sendMailJob.handler(payload, ctx, { id: 'a', isLastAttempt: false });
   await sendMailJob.handler(payload, ctx, { id: 'b', isLastAttempt: false });
   assert.equal(delivered, 1);
@@ -91,14 +90,7 @@ test('an SMTP failure is recorded as failed and retried to success, with the sam
     },
   } as unknown as NonNullable<typeof t.ctx.smtp>;
   const ctx = { ...t.ctx, smtp };
-  const payload = {
-    to: 'flaky@example.com',
-    template: 't',
-    idempotencyKey: 'flaky-1',
-    subject: 'S',
-    text: 'x',
-    html: 'x',
-  };
+  const payload = mailTo('flaky');
   await assert.rejects(sendMailJob.handler(payload, ctx, { id: 'a', isLastAttempt: false }));
   const { client } = await t.asNewUser({ role: 'admin' });
   let [row] = (await client.get('/api/v1/admin/outbox?to=flaky@example.com')).json();

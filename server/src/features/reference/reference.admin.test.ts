@@ -19,6 +19,12 @@ before(async () => {
 });
 after(() => t.close());
 
+/** The audit actions recorded on a subject, sorted. */
+async function auditActions(subjectId: string) {
+  const audit = await admin.get(`/api/v1/admin/audit?filters[subject_id]=${subjectId}`);
+  return (audit.json() as Array<{ action: string }>).map((e) => e.action).sort();
+}
+
 /** The Atom feed parsed as XML: its entries' ids and titles (a parse error fails the test). */
 function parseAtom(xml: string) {
   const parser = new SaxesParser({ xmlns: true });
@@ -132,14 +138,7 @@ describe('importing OpenAPI documents (admins)', () => {
     assert.deepEqual(atom.entries[0]!.categories, ['deprecated']);
     assert.doesNotMatch(feed.body, /<script>/);
 
-    const audit = await admin.get(`/api/v1/admin/audit?filters[subject_id]=${proposal.id}`);
-    assert.deepEqual(
-      audit
-        .json()
-        .map((e: { action: string }) => e.action)
-        .sort(),
-      ['changelog_entry.publish', 'changelog_entry.update'],
-    );
+    assert.deepEqual(await auditActions(proposal.id), ['changelog_entry.publish', 'changelog_entry.update']);
   });
 
   test('the feed: 304 for its ETag, stable ids, per-type feeds, a new ETag after a change', async () => {
@@ -204,14 +203,7 @@ describe('importing OpenAPI documents (admins)', () => {
     const removed = await admin.delete(`/api/v1/admin/changelog_entries/${a.json().id}`);
     assert.equal(removed.statusCode, 204);
     assert.equal((await admin.get(`/api/v1/admin/changelog_entries/${a.json().id}`)).statusCode, 404);
-    const audit = await admin.get(`/api/v1/admin/audit?filters[subject_id]=${a.json().id}`);
-    assert.deepEqual(
-      audit
-        .json()
-        .map((e: { action: string }) => e.action)
-        .sort(),
-      ['changelog_entry.create', 'changelog_entry.delete'],
-    );
+    assert.deepEqual(await auditActions(a.json().id), ['changelog_entry.create', 'changelog_entry.delete']);
   });
 
   test('bad entry bodies are refused at their fields', async () => {

@@ -1,12 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/helpers.ts';
+import { describe, test } from 'node:test';
+import { TEST_PASSWORD, useTestApp } from '../../test/helpers.ts';
 
-let t: TestApp;
-before(async () => {
-  t = await createTestApp();
-});
-after(() => t.close());
+const t = useTestApp();
 
 /** A CSRF token and cookie pair fetched by a client with the given cookies. */
 async function mint(cookie: string) {

@@ -16,17 +16,13 @@ import {
 import { createAppAs } from '../../features/apps/testing.ts';
 import { enableMarketplace } from '../../features/listings/testing.ts';
 import { manifestApp, versionBody } from '../../features/manifests/testing.ts';
-import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
+import { type TestClient, useTestApp } from '../../test/helpers.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { errorHandler } from './error-handler.ts';
 import { IDEMPOTENCY_TTL_MS, REPLAYED_HEADER, registerIdempotency } from './idempotency.ts';
 import type { App } from './route.ts';
 
-let t: TestApp;
-before(async () => {
-  t = await createTestApp({ sandboxProvisionSeconds: 0 });
-});
-after(() => t.close());
+const t = useTestApp({ sandboxProvisionSeconds: 0 });
 
 /** The headers a signed-in browser sends, fetched once so parallel requests share one CSRF token. */
 async function browserHeaders(client: TestClient) {

@@ -1,17 +1,13 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import pino from 'pino';
 import { buildApp } from '../../app.ts';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { useTestApp } from '../../test/helpers.ts';
 import { securityHeaders } from './security-headers.ts';
 
-let t: TestApp;
-before(async () => {
-  t = await createTestApp();
-});
-after(() => t.close());
+const t = useTestApp();
 
 test('API responses are compressed with brotli or gzip when the client accepts it', async () => {
   const plain = await t.app.inject({ url: '/api/v1/openapi.json' });

@@ -3,8 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { AppContext } from '../context.ts';
 
-/** `service`: the platform's own services, with a bearer token from SERVICE_TOKENS (auth/service-token.ts). */
-export type Access = 'public' | 'user' | 'admin' | 'service';
+/**
+ * `service`: the platform's own services, with a bearer token from SERVICE_TOKENS (auth/service-token.ts).
+ * `bearer`: outside /api only — the authorization servers and the platform API, where the client or
+ * its OAuth access token is checked by features/oauth (never a session, so no CSRF token).
+ */
+export type Access = 'public' | 'user' | 'admin' | 'service' | 'bearer';
 
 export type RegisteredRoute = { method: string; url: string; access: Access };
 
@@ -27,6 +31,8 @@ declare module 'fastify' {
     ctx: AppContext;
     /** Every /api route with its access level, for the access-control test. */
     routeRegistry: RegisteredRoute[];
+    /** Every `bearer` route outside /api (/oauth, /rest and their production twins), for their suite. */
+    platformRouteRegistry: RegisteredRoute[];
   }
 }
 

@@ -1,16 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { useTestApp } from '../../test/helpers.ts';
 import { ESTIMATE_TTL_MS, estimateListRows, forgetEstimates } from './count.ts';
 import { seekKey } from './histogram-seek.ts';
 
-let t: TestApp;
-before(async () => {
-  t = await createTestApp();
-});
-after(() => t.close());
+const t = useTestApp();
 
 const outbox = (where?: ReturnType<typeof eq>) => ({ from: sql`${mailOutbox}`, table: 'mail_outbox', where });
 

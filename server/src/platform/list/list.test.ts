@@ -1,17 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { asc, inArray, sql } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { useTestApp } from '../../test/helpers.ts';
 import { AppError } from '../errors.ts';
 import { seekKey } from './histogram-seek.ts';
 import { containsAny, endingInId, type ListRequest, type ListSort, listPage, resolveSort } from './index.ts';
 
-let t: TestApp;
-before(async () => {
-  t = await createTestApp();
-});
-after(() => t.close());
+const t = useTestApp();
 
 const by = endingInId(mailOutbox.id, 'uuid');
 

@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, test, vi } from 'vitest';
 import { adminApp, serveAdminApp as serve } from '../../test/admin-app.ts';
 import { renderRoute } from '../../test/render.tsx';
-import { admin, configHandler, runtimeConfig, server } from '../../test/server.ts';
+import { admin, configHandler, runtimeConfig, server, validationFailed } from '../../test/server.ts';
 import { manifest, manifestsApi } from '../manifests/testing.ts';
 
 URL.createObjectURL = vi.fn(() => 'blob:preview');
@@ -102,15 +102,11 @@ describe('admin developer app page', () => {
     serve(adminApp());
     server.use(
       http.patch('/api/v1/admin/developer_apps/app-1', () =>
-        HttpResponse.json(
-          {
-            message: 'Validation failed',
-            errors: ['Internal name is required'],
-            code: 'validation_failed',
-            request_id: 'r',
-          },
-          { status: 422 },
-        ),
+        validationFailed({
+          message: 'Validation failed',
+          errors: ['Internal name is required'],
+          request_id: 'r',
+        }),
       ),
     );
     const { unmount } = renderRoute('/admin/developer_apps/app-1');
@@ -216,16 +212,12 @@ describe('admin developer app page', () => {
     serve(adminApp());
     server.use(
       http.put('/api/v1/admin/developer_apps/app-1', () =>
-        HttpResponse.json(
-          {
-            message: 'The logo must be a JPEG or PNG image',
-            errors: ['The logo must be a JPEG or PNG image'],
-            fields: { thumbnail: ['The logo must be a JPEG or PNG image'] },
-            code: 'validation_failed',
-            request_id: 'r',
-          },
-          { status: 422 },
-        ),
+        validationFailed({
+          message: 'The logo must be a JPEG or PNG image',
+          errors: ['The logo must be a JPEG or PNG image'],
+          fields: { thumbnail: ['The logo must be a JPEG or PNG image'] },
+          request_id: 'r',
+        }),
       ),
     );
     const { container } = renderRoute('/admin/developer_apps/app-1');

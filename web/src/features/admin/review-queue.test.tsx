@@ -6,40 +6,40 @@ import { describe, expect, test } from 'vitest';
 import { renderRoute } from '../../test/render.tsx';
 import { admin, configHandler, runtimeConfig, server } from '../../test/server.ts';
 
+/** A queue row of app `id` (owner `{id}@example.com`) with nothing in review but `over`. */
+const queueRow = (id: string, internal_name: string, over: Partial<ReviewQueueRow> = {}): ReviewQueueRow => ({
+  id,
+  internal_name,
+  owner: { email: `${id}@example.com` },
+  has_marketplace_listing_in_review: false,
+  has_app_version_in_review: false,
+  has_published_app: false,
+  marketplace_listing_in_review_at: null,
+  app_version_in_review_at: null,
+  has_production_access_request: false,
+  production_access_requested_at: null,
+  has_marketplace_access_request: false,
+  marketplace_access_requested_at: null,
+  ...over,
+});
+
 const signedIn = () => server.use(configHandler(runtimeConfig({ user: admin })));
 
 describe('review queue', () => {
   test('labels Marketplace / Manifest, new vs update, the later review date; inReview by default', async () => {
     signedIn();
     const rows: ReviewQueueRow[] = [
-      {
-        id: 'a',
-        internal_name: 'Listing App',
-        owner: { email: 'a@example.com' },
+      queueRow('a', 'Listing App', {
         has_marketplace_listing_in_review: true,
         has_app_version_in_review: true,
-        has_published_app: false,
         marketplace_listing_in_review_at: '2026-03-01T00:00:00.000Z',
         app_version_in_review_at: '2026-03-04T00:00:00.000Z',
-        has_production_access_request: false,
-        production_access_requested_at: null,
-        has_marketplace_access_request: false,
-        marketplace_access_requested_at: null,
-      },
-      {
-        id: 'b',
-        internal_name: 'Live App',
-        owner: { email: 'b@example.com' },
-        has_marketplace_listing_in_review: false,
+      }),
+      queueRow('b', 'Live App', {
         has_app_version_in_review: true,
         has_published_app: true,
-        marketplace_listing_in_review_at: null,
         app_version_in_review_at: '2026-02-01T00:00:00.000Z',
-        has_production_access_request: false,
-        production_access_requested_at: null,
-        has_marketplace_access_request: false,
-        marketplace_access_requested_at: null,
-      },
+      }),
     ];
     const seen: URLSearchParams[] = [];
     server.use(
@@ -67,20 +67,12 @@ describe('review queue', () => {
   test('production credentials and marketplace access requests: their tags, dates and approval in the queue', async () => {
     signedIn();
     let rows: ReviewQueueRow[] = [
-      {
-        id: 'p',
-        internal_name: 'Needs Keys',
-        owner: { email: 'p@example.com' },
-        has_marketplace_listing_in_review: false,
-        has_app_version_in_review: false,
-        has_published_app: false,
-        marketplace_listing_in_review_at: null,
-        app_version_in_review_at: null,
+      queueRow('p', 'Needs Keys', {
         has_production_access_request: true,
         production_access_requested_at: '2026-03-05T00:00:00.000Z',
         has_marketplace_access_request: true,
         marketplace_access_requested_at: '2026-03-06T00:00:00.000Z',
-      },
+      }),
     ];
     const approved: string[] = [];
     server.use(
@@ -119,20 +111,10 @@ describe('review queue', () => {
       http.get('/api/v1/admin/review_queue', () =>
         HttpResponse.json(
           [
-            {
-              id: 'k',
-              internal_name: 'Keys Only',
-              owner: { email: 'k@example.com' },
-              has_marketplace_listing_in_review: false,
-              has_app_version_in_review: false,
-              has_published_app: false,
-              marketplace_listing_in_review_at: null,
-              app_version_in_review_at: null,
+            queueRow('k', 'Keys Only', {
               has_production_access_request: true,
               production_access_requested_at: '2026-03-05T00:00:00.000Z',
-              has_marketplace_access_request: false,
-              marketplace_access_requested_at: null,
-            },
+            }),
           ] satisfies ReviewQueueRow[],
           { headers: { Total: '1', 'Per-Page': '50' } },
         ),

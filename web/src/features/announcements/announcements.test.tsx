@@ -4,7 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { renderRoute } from '../../test/render.tsx';
-import { admin, configHandler, developer, pagedHandler, runtimeConfig, server } from '../../test/server.ts';
+import {
+  admin,
+  configHandler,
+  developer,
+  pagedHandler,
+  runtimeConfig,
+  server,
+  validationFailed,
+} from '../../test/server.ts';
 import { summaryText } from './components/summary-text.ts';
 
 const now = new Date().toISOString();
@@ -309,15 +317,11 @@ describe('admin form', () => {
     server.use(
       unread(0),
       http.post('/api/v1/admin/notifications', () =>
-        HttpResponse.json(
-          {
-            message: 'Validation failed',
-            errors: ['Title is required', 'Show after must be a real date in the format YYYY-MM-DD'],
-            code: 'validation_failed',
-            fields: { show_after: ['Show after must be a real date in the format YYYY-MM-DD'] },
-          },
-          { status: 422 },
-        ),
+        validationFailed({
+          message: 'Validation failed',
+          errors: ['Title is required', 'Show after must be a real date in the format YYYY-MM-DD'],
+          fields: { show_after: ['Show after must be a real date in the format YYYY-MM-DD'] },
+        }),
       ),
     );
     renderRoute('/admin/notifications/new');

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { expect, test } from 'vitest';
 import { renderRoute } from '../../test/render.tsx';
-import { server } from '../../test/server.ts';
+import { server, validationFailed } from '../../test/server.ts';
 import { app, liveSandbox, signedIn } from './testing.ts';
 
 const withSandbox: DeveloperApp = { ...app, sandbox: liveSandbox };
@@ -51,15 +51,11 @@ test('sandbox: a failing Show secret, Reset secret or Save each show the banner'
     ),
     http.post('/api/v1/sandboxes/s1/reset_secret', () => failure(['Reset refused.'], 403)),
     http.patch('/api/v1/sandboxes/s1', () =>
-      HttpResponse.json(
-        {
-          message: 'Invalid',
-          errors: ['Redirect URIs cannot contain wildcards'],
-          code: 'validation_failed',
-          fields: { redirect_uri: ['Redirect URIs cannot contain wildcards'] },
-        },
-        { status: 422 },
-      ),
+      validationFailed({
+        message: 'Invalid',
+        errors: ['Redirect URIs cannot contain wildcards'],
+        fields: { redirect_uri: ['Redirect URIs cannot contain wildcards'] },
+      }),
     ),
   );
   renderRoute('/developer_apps/a1');
@@ -116,15 +112,11 @@ test('a contact edit the server refuses shows the banner and the field error', a
   signedIn({ ...app, contacts: [contact] });
   server.use(
     http.patch('/api/v1/developer_apps/a1/contacts/c1', () =>
-      HttpResponse.json(
-        {
-          message: 'Invalid email address',
-          errors: ['Invalid email address'],
-          code: 'validation_failed',
-          fields: { email: ['Invalid email address'] },
-        },
-        { status: 422 },
-      ),
+      validationFailed({
+        message: 'Invalid email address',
+        errors: ['Invalid email address'],
+        fields: { email: ['Invalid email address'] },
+      }),
     ),
   );
   renderRoute('/developer_apps/a1/contacts/c1/edit');

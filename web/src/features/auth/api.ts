@@ -21,52 +21,30 @@ function useRefreshSession() {
   };
 }
 
-export function useSignIn() {
+/** A POST of `Body` to an auth endpoint; `refresh` when it changes the session. */
+function usePost<Body>(path: string, options: { refresh?: boolean } = {}) {
   const refresh = useRefreshSession();
   return useMutation({
-    mutationFn: (body: SignInBody) => api('/auth/sign_in', { method: 'POST', body }),
-    onSuccess: refresh,
+    mutationFn: (body: Body) => api(path, { method: 'POST', body }),
+    onSuccess: options.refresh ? refresh : undefined,
   });
 }
+
+export const useSignIn = () => usePost<SignInBody>('/auth/sign_in', { refresh: true });
 
 /** Asks for a one-time sign-in link by e-mail (offered when sign-in is refused for too many attempts). */
-export function useRequestSignInLink() {
-  return useMutation({
-    mutationFn: (body: SignInLinkBody) => api('/auth/sign_in_link', { method: 'POST', body }),
-  });
-}
+export const useRequestSignInLink = () => usePost<SignInLinkBody>('/auth/sign_in_link');
 
-export function useSignInWithLink() {
-  const refresh = useRefreshSession();
-  return useMutation({
-    mutationFn: (token: string) => api('/auth/sign_in_with_link', { method: 'POST', body: { token } }),
-    onSuccess: refresh,
-  });
-}
+export const useSignInWithLink = () =>
+  usePost<{ token: string }>('/auth/sign_in_with_link', { refresh: true });
 
-export function useSignUp() {
-  return useMutation({ mutationFn: (body: SignUpBody) => api('/auth/sign_up', { method: 'POST', body }) });
-}
+export const useSignUp = () => usePost<SignUpBody>('/auth/sign_up');
 
-export function useConfirmEmail() {
-  const refresh = useRefreshSession();
-  return useMutation({
-    mutationFn: (token: string) => api('/auth/confirm', { method: 'POST', body: { token } }),
-    onSuccess: refresh,
-  });
-}
+export const useConfirmEmail = () => usePost<{ token: string }>('/auth/confirm', { refresh: true });
 
-export function useForgotPassword() {
-  return useMutation({
-    mutationFn: (body: ForgotPasswordBody) => api('/auth/forgot_password', { method: 'POST', body }),
-  });
-}
+export const useForgotPassword = () => usePost<ForgotPasswordBody>('/auth/forgot_password');
 
-export function useResetPassword() {
-  return useMutation({
-    mutationFn: (body: ResetPasswordBody) => api('/auth/reset_password', { method: 'POST', body }),
-  });
-}
+export const useResetPassword = () => usePost<ResetPasswordBody>('/auth/reset_password');
 
 export function useUpdateSettings() {
   const queryClient = useQueryClient();
@@ -76,8 +54,4 @@ export function useUpdateSettings() {
   });
 }
 
-export function useChangePassword() {
-  return useMutation({
-    mutationFn: (body: ChangePasswordBody) => api('/me/password', { method: 'POST', body }),
-  });
-}
+export const useChangePassword = () => usePost<ChangePasswordBody>('/me/password');

@@ -5,7 +5,14 @@ import { HttpResponse, http } from 'msw';
 import { expect, test, vi } from 'vitest';
 import { adminApp, serveAdminApp } from '../../test/admin-app.ts';
 import { renderRoute } from '../../test/render.tsx';
-import { admin as adminUser, configHandler, developer, runtimeConfig, server } from '../../test/server.ts';
+import {
+  admin as adminUser,
+  configHandler,
+  developer,
+  runtimeConfig,
+  server,
+  validationFailed,
+} from '../../test/server.ts';
 import { app, signedIn } from '../apps/testing.ts';
 import { manifest } from '../manifests/testing.ts';
 import { completeDraft, publicListing } from './testing.ts';
@@ -88,15 +95,11 @@ test('a complete, saved draft: M of M sections, Submit asks to confirm and submi
 test('editing: Submit waits for a save; Save Draft sends only the change; errors show at the field and in the banner', async () => {
   signedIn(enabled);
   const bodies = listing({ published_app: null, unpublished_app: completeDraft }, () =>
-    HttpResponse.json(
-      {
-        message: 'Validation failed',
-        errors: ['Tagline: Character limit exceeded (100)'],
-        code: 'validation_failed',
-        fields: { tagline: ['Character limit exceeded (100)'] },
-      },
-      { status: 422 },
-    ),
+    validationFailed({
+      message: 'Validation failed',
+      errors: ['Tagline: Character limit exceeded (100)'],
+      fields: { tagline: ['Character limit exceeded (100)'] },
+    }),
   );
   renderRoute('/developer_apps/a1');
   const card = await editor();

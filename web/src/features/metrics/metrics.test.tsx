@@ -2,8 +2,9 @@ import type { AppInstallation, AppMetrics } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { afterEach, expect, test } from 'vitest';
 import { adminApp, serveAdminApp } from '../../test/admin-app.ts';
+import { sizeChartContainers } from '../../test/charts.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { developer, runtimeConfig, server } from '../../test/server.ts';
 import { app, signedIn } from '../apps/testing.ts';
@@ -46,17 +47,7 @@ const installation: AppInstallation = {
 
 afterEach(() => window.localStorage.clear());
 
-// jsdom lays everything out at 0 x 0: the chart's container gets a size, so recharts draws the chart
-// (and does not warn that it cannot).
-beforeEach(() => {
-  const measure = HTMLElement.prototype.getBoundingClientRect;
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
-    return this.classList.contains('recharts-responsive-container')
-      ? new DOMRect(0, 0, 800, 280)
-      : measure.call(this);
-  });
-});
-afterEach(() => vi.restoreAllMocks());
+sizeChartContainers();
 
 /** The install feed from the server (the list pattern): `rows` as one page, Total in its header. */
 function serveFeed(appId: string, rows: AppInstallation[], total = rows.length) {

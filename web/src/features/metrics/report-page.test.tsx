@@ -2,7 +2,8 @@ import type { AppInstallation, AppMetrics } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { expect, test } from 'vitest';
+import { sizeChartContainers } from '../../test/charts.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { developer, runtimeConfig, server } from '../../test/server.ts';
 import { app, signedIn } from '../apps/testing.ts';
@@ -46,15 +47,7 @@ const row = (i: number): AppInstallation => ({
   status: 'installed',
 });
 
-beforeEach(() => {
-  const measure = HTMLElement.prototype.getBoundingClientRect;
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
-    return this.classList.contains('recharts-responsive-container')
-      ? new DOMRect(0, 0, 800, 280)
-      : measure.call(this);
-  });
-});
-afterEach(() => vi.restoreAllMocks());
+sizeChartContainers();
 
 function serve({ restricted = false, hasMetrics = true } = {}) {
   signedIn({ ...app, has_metrics: hasMetrics });

@@ -12,69 +12,70 @@ import { AdminPage } from '../components/admin-page.tsx';
 import { AppListFilters, appNameColumn } from '../components/app-list-filters.tsx';
 import { laterReview } from '../review.ts';
 
+/** What a queue row can wait for, with its tag. */
+const LABELS = [
+  { waits: 'has_marketplace_listing_in_review', label: 'adminLists.marketplace', color: 'blue.9' },
+  { waits: 'has_app_version_in_review', label: 'adminLists.manifest', color: 'grape.9' },
+  { waits: 'has_production_access_request', label: 'adminLists.productionCredentials', color: 'teal.9' },
+  { waits: 'has_marketplace_access_request', label: 'adminLists.marketplaceAccess', color: 'orange.9' },
+] as const;
+
 function ReviewLabels({ row }: { row: ReviewQueueRow }) {
   const { t } = useTranslation();
   return (
     <Group gap={4}>
-      {row.has_marketplace_listing_in_review && (
-        <Badge variant="outline" color="blue.9">
-          {t('adminLists.marketplace')}
+      {LABELS.filter(({ waits }) => row[waits]).map(({ waits, label, color }) => (
+        <Badge key={waits} variant="outline" color={color}>
+          {t(label)}
         </Badge>
-      )}
-      {row.has_app_version_in_review && (
-        <Badge variant="outline" color="grape.9">
-          {t('adminLists.manifest')}
-        </Badge>
-      )}
-      {row.has_production_access_request && (
-        <Badge variant="outline" color="teal.9">
-          {t('adminLists.productionCredentials')}
-        </Badge>
-      )}
-      {row.has_marketplace_access_request && (
-        <Badge variant="outline" color="orange.9">
-          {t('adminLists.marketplaceAccess')}
-        </Badge>
-      )}
+      ))}
     </Group>
   );
 }
 
-/** The requests staff decide in the queue itself (issue 22); listings and manifests open the app page. */
+/** The requests staff decide in the queue itself (issue 22), with the button's texts. */
+const REQUESTS = [
+  {
+    request: 'production_access',
+    waits: 'has_production_access_request',
+    button: 'adminLists.approveCredentials',
+    buttonFor: 'adminLists.approveCredentialsFor',
+    done: 'adminLists.credentialsApproved',
+  },
+  {
+    request: 'marketplace_access',
+    waits: 'has_marketplace_access_request',
+    button: 'adminLists.enableMarketplace',
+    buttonFor: 'adminLists.enableMarketplaceFor',
+    done: 'adminLists.marketplaceEnabled',
+  },
+] as const;
+
+/** The requests staff decide in the queue itself; listings and manifests open the app page. */
 function RequestActions({ row }: { row: ReviewQueueRow }) {
   const { t } = useTranslation();
   const approve = useRequestApproval(row.id);
-  const run = (request: 'production_access' | 'marketplace_access', done: string) =>
-    approve.mutate(request, {
-      onSuccess: () => notifications.show({ message: done, color: 'green' }),
-      onError: (error) =>
-        notifications.show({ message: errorsJoined(error, t('errors.generic')), color: 'red' }),
-    });
   const name = { name: row.internal_name };
   return (
     <Group gap={4} wrap="nowrap">
-      {row.has_production_access_request && (
+      {REQUESTS.filter(({ waits }) => row[waits]).map(({ request, button, buttonFor, done }) => (
         <Button
+          key={request}
           size="compact-sm"
           variant="light"
-          loading={approve.isPending && approve.variables === 'production_access'}
-          aria-label={t('adminLists.approveCredentialsFor', name)}
-          onClick={() => run('production_access', t('adminLists.credentialsApproved', name))}
+          loading={approve.isPending && approve.variables === request}
+          aria-label={t(buttonFor, name)}
+          onClick={() =>
+            approve.mutate(request, {
+              onSuccess: () => notifications.show({ message: t(done, name), color: 'green' }),
+              onError: (error) =>
+                notifications.show({ message: errorsJoined(error, t('errors.generic')), color: 'red' }),
+            })
+          }
         >
-          {t('adminLists.approveCredentials')}
+          {t(button)}
         </Button>
-      )}
-      {row.has_marketplace_access_request && (
-        <Button
-          size="compact-sm"
-          variant="light"
-          loading={approve.isPending && approve.variables === 'marketplace_access'}
-          aria-label={t('adminLists.enableMarketplaceFor', name)}
-          onClick={() => run('marketplace_access', t('adminLists.marketplaceEnabled', name))}
-        >
-          {t('adminLists.enableMarketplace')}
-        </Button>
-      )}
+      ))}
     </Group>
   );
 }

@@ -15,18 +15,17 @@ export function NotificationPreview({ values, createdAt }: { values: Values; cre
         {t('announcements.preview')}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Stack gap={4} data-testid="preview-unread">
-          <Text size="xs" c="dimmed">
-            {t('announcements.previewUnread')}
-          </Text>
-          <NotificationCard notification={{ ...card, read_at: null }} headingOrder={3} />
-        </Stack>
-        <Stack gap={4} data-testid="preview-read">
-          <Text size="xs" c="dimmed">
-            {t('announcements.previewRead')}
-          </Text>
-          <NotificationCard notification={{ ...card, read_at: createdAt }} headingOrder={3} />
-        </Stack>
+        {(['unread', 'read'] as const).map((state) => (
+          <Stack key={state} gap={4} data-testid={`preview-${state}`}>
+            <Text size="xs" c="dimmed">
+              {t(state === 'unread' ? 'announcements.previewUnread' : 'announcements.previewRead')}
+            </Text>
+            <NotificationCard
+              notification={{ ...card, read_at: state === 'read' ? createdAt : null }}
+              headingOrder={3}
+            />
+          </Stack>
+        ))}
       </SimpleGrid>
       <Text size="xs" c="dimmed">
         {t('announcements.previewBody')}

@@ -1,4 +1,4 @@
-import { Alert, Container, Stack } from '@mantine/core';
+import { Container, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -9,6 +9,7 @@ import { useConfig } from '../../../lib/config.ts';
 import { appQuery } from '../../apps/index.ts';
 import { LazyEngagementReport, metricsHidden } from '../../metrics/index.ts';
 import { AppBreadcrumbs } from '../components/app-breadcrumbs.tsx';
+import { AppLoadError } from '../components/app-load-error.tsx';
 
 /**
  * The developer's App Engagement Report at its own path, `/developer_apps/{id}/metrics` (spec
@@ -22,14 +23,7 @@ export function AppMetricsPage() {
   const app = useQuery(appQuery(id));
   if (metricsHidden(config)) return <NotFoundPage />;
   if (app.error instanceof ApiRequestError && app.error.status === 404) return <NotFoundPage />;
-  if (app.isError)
-    return (
-      <Container size="lg" py="md">
-        <Alert color="red" title={t('apps.errors.title')} role="alert">
-          {t('apps.errors.loadingDeveloperApp')}
-        </Alert>
-      </Container>
-    );
+  if (app.isError) return <AppLoadError />;
   if (!app.data) return <PageSkeleton />;
   const name = app.data.name || app.data.internal_name;
   return (

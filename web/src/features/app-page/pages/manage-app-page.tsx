@@ -25,6 +25,7 @@ import { MarketplaceListingCard } from '../../marketplace/index.ts';
 import { metricsHidden } from '../../metrics/index.ts';
 import { LazyApiUsagePanel } from '../../usage/index.ts';
 import { AppBreadcrumbs } from '../components/app-breadcrumbs.tsx';
+import { AppLoadError } from '../components/app-load-error.tsx';
 
 /** The tabbed page (form-based beta) is its own chunk, loaded only for users who opted in. */
 const TabbedAppPage = lazy(() =>
@@ -46,15 +47,7 @@ export function ManageAppPage() {
   const beta = useDeveloperAppsBeta();
 
   if (app.error instanceof ApiRequestError && app.error.status === 404) return <NotFoundPage />;
-  if (app.isError || permissions.isError) {
-    return (
-      <Container size="lg" py="md">
-        <Alert color="red" title={t('apps.errors.title')} role="alert">
-          {t('apps.errors.loadingDeveloperApp')}
-        </Alert>
-      </Container>
-    );
-  }
+  if (app.isError || permissions.isError) return <AppLoadError />;
   if (!app.data || !permissions.data) return <PageSkeleton />;
   if (beta.optedIn)
     return (

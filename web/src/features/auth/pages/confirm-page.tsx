@@ -16,7 +16,7 @@ export function ConfirmPage() {
   useEffect(() => {
     if (started.current || !token) return;
     started.current = true;
-    confirm.mutate(token);
+    confirm.mutate({ token });
   }, [token, confirm]);
 
   if (confirm.isSuccess) {

@@ -12,6 +12,7 @@ import {
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { CurrentUser } from '@portal/contracts';
+import type { FormEventHandler, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../lib/config.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
@@ -57,29 +58,22 @@ function ProfileForm({ user }: { user: CurrentUser }) {
     }),
   );
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby="profile-heading">
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack>
-          <Title order={2} size="h3" id="profile-heading">
-            {t('settings.profile')}
-          </Title>
-          <FormError error={update.error} />
-          <Text size="sm" c="dimmed">
-            {user.email}
-          </Text>
-          <TextInput label={t('auth.name')} required {...form.getInputProps('name')} />
-          <TextInput label={t('auth.companyName')} {...form.getInputProps('company_name')} />
-          <Switch
-            label={t('settings.criticalEmails')}
-            description={t('settings.criticalEmailsHint')}
-            {...form.getInputProps('critical_emails', { type: 'checkbox' })}
-          />
-          <Button type="submit" loading={update.isPending} disabled={!form.isDirty()} w="fit-content">
-            {t('settings.save')}
-          </Button>
-        </Stack>
-      </form>
-    </Paper>
+    <SettingsSection headingId="profile-heading" title={t('settings.profile')} onSubmit={handleSubmit}>
+      <FormError error={update.error} />
+      <Text size="sm" c="dimmed">
+        {user.email}
+      </Text>
+      <TextInput label={t('auth.name')} required {...form.getInputProps('name')} />
+      <TextInput label={t('auth.companyName')} {...form.getInputProps('company_name')} />
+      <Switch
+        label={t('settings.criticalEmails')}
+        description={t('settings.criticalEmailsHint')}
+        {...form.getInputProps('critical_emails', { type: 'checkbox' })}
+      />
+      <Button type="submit" loading={update.isPending} disabled={!form.isDirty()} w="fit-content">
+        {t('settings.save')}
+      </Button>
+    </SettingsSection>
   );
 }
 
@@ -97,22 +91,41 @@ function PasswordForm() {
     }),
   );
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby="password-heading">
-      <form onSubmit={handleSubmit} noValidate>
+    <SettingsSection headingId="password-heading" title={t('settings.passwordTitle')} onSubmit={handleSubmit}>
+      <PasswordInput
+        label={t('settings.currentPassword')}
+        autoComplete="current-password"
+        required
+        {...form.getInputProps('current_password')}
+      />
+      <NewPasswordField label={t('settings.newPassword')} {...form.getInputProps('new_password')} />
+      <Button type="submit" loading={change.isPending} w="fit-content">
+        {t('settings.changePassword')}
+      </Button>
+    </SettingsSection>
+  );
+}
+
+/** One titled form of the settings page. */
+function SettingsSection({
+  headingId,
+  title,
+  onSubmit,
+  children,
+}: {
+  headingId: string;
+  title: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby={headingId}>
+      <form onSubmit={onSubmit} noValidate>
         <Stack>
-          <Title order={2} size="h3" id="password-heading">
-            {t('settings.passwordTitle')}
+          <Title order={2} size="h3" id={headingId}>
+            {title}
           </Title>
-          <PasswordInput
-            label={t('settings.currentPassword')}
-            autoComplete="current-password"
-            required
-            {...form.getInputProps('current_password')}
-          />
-          <NewPasswordField label={t('settings.newPassword')} {...form.getInputProps('new_password')} />
-          <Button type="submit" loading={change.isPending} w="fit-content">
-            {t('settings.changePassword')}
-          </Button>
+          {children}
         </Stack>
       </form>
     </Paper>

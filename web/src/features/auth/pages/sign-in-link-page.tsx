@@ -37,7 +37,7 @@ export function SignInLinkPage() {
             {t('auth.backToSignIn')}
           </Anchor>
         ) : (
-          <Button loading={signIn.isPending} onClick={() => signIn.mutate(token)}>
+          <Button loading={signIn.isPending} onClick={() => signIn.mutate({ token })}>
             {t('auth.signIn')}
           </Button>
         )}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { expect, test } from 'vitest';
 import { renderRoute } from '../../../test/render.tsx';
-import { configHandler, runtimeConfig, server } from '../../../test/server.ts';
+import { configHandler, runtimeConfig, server, validationFailed } from '../../../test/server.ts';
 import { safeNext } from './sign-in-page.tsx';
 
 test('a wrong password shows the server error', async () => {
@@ -76,15 +76,7 @@ test('a used or expired link says so and leads back to sign-in', async () => {
   const failed = 'This sign-in link is invalid, used or expired. Ask for a new one.';
   server.use(
     http.post('/api/v1/auth/sign_in_with_link', () =>
-      HttpResponse.json(
-        {
-          message: failed,
-          errors: [`token: ${failed}`],
-          code: 'validation_failed',
-          fields: { token: [failed] },
-        },
-        { status: 422 },
-      ),
+      validationFailed({ message: failed, errors: [`token: ${failed}`], fields: { token: [failed] } }),
     ),
   );
   renderRoute('/sign_in_link?token=old');

@@ -70,25 +70,16 @@ function ParameterForm({
           {error}
         </Alert>
       )}
-      <TextInput
-        label={t('configBuilder.parameter.name')}
-        required
-        value={value.name}
-        onChange={(event) => set('name', event.currentTarget.value)}
-      />
-      <TextInput
-        label={t('configBuilder.parameter.key')}
-        description={t('configBuilder.parameter.keyHint')}
-        required
-        value={value.key}
-        onChange={(event) => set('key', event.currentTarget.value)}
-      />
-      <TextInput
-        label={t('configBuilder.parameter.description')}
-        required
-        value={value.description}
-        onChange={(event) => set('description', event.currentTarget.value)}
-      />
+      {(['name', 'key', 'description'] as const).map((field) => (
+        <TextInput
+          key={field}
+          label={t(`configBuilder.parameter.${field}`)}
+          description={field === 'key' ? t('configBuilder.parameter.keyHint') : undefined}
+          required
+          value={value[field]}
+          onChange={(event) => set(field, event.currentTarget.value)}
+        />
+      ))}
       <Switch
         label={t('configBuilder.parameter.required')}
         checked={value.required}

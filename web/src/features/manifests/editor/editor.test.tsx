@@ -5,7 +5,7 @@ import { HttpResponse, http } from 'msw';
 import { expect, test } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../app/providers.tsx';
 import { renderRoute } from '../../../test/render.tsx';
-import { configHandler, developer, runtimeConfig, server } from '../../../test/server.ts';
+import { configHandler, developer, runtimeConfig, server, validationFailed } from '../../../test/server.ts';
 import { bodyRows, manifest, manifestsApi, section, signedInOn } from '../testing.ts';
 import { editorText, setEditorText } from './editor-test-kit.ts';
 import { ManifestEditorModal } from './manifest-editor-modal.tsx';
@@ -118,10 +118,7 @@ test('a validation call the server refuses shows its message under an Error titl
   manifestsApi([]);
   server.use(
     http.post('/api/v1/manifest_validations', () =>
-      HttpResponse.json(
-        { message: 'The manifest nests deeper than 32 levels', errors: [], code: 'validation_failed' },
-        { status: 422 },
-      ),
+      validationFailed({ message: 'The manifest nests deeper than 32 levels', errors: [] }),
     ),
   );
   const dialog = await openEditor();
@@ -159,15 +156,11 @@ test('the semantic version is checked here and by the server; a refused create s
   server.use(
     http.post('/api/v1/app_versions', () =>
       answer === 'semantic'
-        ? HttpResponse.json(
-            {
-              message: 'Invalid',
-              errors: ['Semantic version must be greater than 0.1.0'],
-              code: 'validation_failed',
-              fields: { 'app_version.semantic_version': ['Semantic version must be greater than 0.1.0'] },
-            },
-            { status: 422 },
-          )
+        ? validationFailed({
+            message: 'Invalid',
+            errors: ['Semantic version must be greater than 0.1.0'],
+            fields: { 'app_version.semantic_version': ['Semantic version must be greater than 0.1.0'] },
+          })
         : HttpResponse.json(
             { message: MANIFEST_MESSAGES.sandboxRequired, errors: [], code: 'conflict' },
             { status: 409 },

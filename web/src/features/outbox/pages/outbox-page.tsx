@@ -4,10 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Crumbs } from '../../../components/crumbs.tsx';
-import { DataTable } from '../../../components/data-table.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { ListSearch } from '../../../components/list-search.tsx';
-import { TableSkeleton } from '../../../components/skeletons.tsx';
+import { QueryTable } from '../../../components/query-table.tsx';
 import { useListParams } from '../../../components/use-list-params.ts';
 import { errorText } from '../../../lib/api.ts';
 import { outboxQuery } from '../api.ts';
@@ -38,43 +37,36 @@ export function OutboxPage() {
             {errorText(query.error)}
           </Alert>
         )}
-        {query.isPending ? (
-          <TableSkeleton />
-        ) : query.data?.items.length === 0 ? (
-          <Text>{list.filters.to ? t('list.noMatches') : t('outbox.empty')}</Text>
-        ) : (
-          <DataTable
-            minWidth={760}
-            striped
-            highlightOnHover
-            rows={query.data?.items ?? []}
-            columns={[
-              { label: t('outbox.sentAt'), cell: (message) => new Date(message.created_at).toLocaleString() },
-              { label: t('outbox.to'), cell: (message) => message.to },
-              { label: t('outbox.subject'), cell: (message) => message.subject },
-              { label: t('outbox.delivery'), cell: (message) => message.delivery },
-              {
-                label: t('outbox.status'),
-                cell: (message) => (
-                  <Badge color={message.status === 'sent' ? 'green' : 'red'}>{message.status}</Badge>
-                ),
-              },
-              {
-                label: t('outbox.actions'),
-                cell: (message) => (
-                  <Button
-                    size="xs"
-                    variant="light"
-                    onClick={() => setOpen(message)}
-                    aria-label={`${t('outbox.view')}: ${message.subject}`}
-                  >
-                    {t('outbox.view')}
-                  </Button>
-                ),
-              },
-            ]}
-          />
-        )}
+        <QueryTable
+          query={query}
+          emptyText={list.filters.to ? t('list.noMatches') : t('outbox.empty')}
+          minWidth={760}
+          columns={[
+            { label: t('outbox.sentAt'), cell: (message) => new Date(message.created_at).toLocaleString() },
+            { label: t('outbox.to'), cell: (message) => message.to },
+            { label: t('outbox.subject'), cell: (message) => message.subject },
+            { label: t('outbox.delivery'), cell: (message) => message.delivery },
+            {
+              label: t('outbox.status'),
+              cell: (message) => (
+                <Badge color={message.status === 'sent' ? 'green' : 'red'}>{message.status}</Badge>
+              ),
+            },
+            {
+              label: t('outbox.actions'),
+              cell: (message) => (
+                <Button
+                  size="xs"
+                  variant="light"
+                  onClick={() => setOpen(message)}
+                  aria-label={`${t('outbox.view')}: ${message.subject}`}
+                >
+                  {t('outbox.view')}
+                </Button>
+              ),
+            },
+          ]}
+        />
         <ListPagination data={query.data} list={list} />
       </Stack>
       <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.subject} size="lg">

@@ -19,22 +19,17 @@ export function InstructionsCard({ form }: { form: ConfigurationsFormState }) {
           {form.instructionProblems.form}
         </Alert>
       )}
-      <TextInput
-        label={t('configBuilder.instructions.url')}
-        value={instruction?.page?.url ?? ''}
-        disabled={disabled}
-        onChange={(event) => form.setInstruction({ url: event.currentTarget.value })}
-        onBlur={() => form.touchInstruction('url')}
-        error={form.instructionError('url')}
-      />
-      <TextInput
-        label={t('configBuilder.instructions.label')}
-        value={instruction?.page?.label ?? ''}
-        disabled={disabled}
-        onChange={(event) => form.setInstruction({ label: event.currentTarget.value })}
-        onBlur={() => form.touchInstruction('label')}
-        error={form.instructionError('label')}
-      />
+      {(['url', 'label'] as const).map((part) => (
+        <TextInput
+          key={part}
+          label={t(`configBuilder.instructions.${part}`)}
+          value={instruction?.page?.[part] ?? ''}
+          disabled={disabled}
+          onChange={(event) => form.setInstruction({ [part]: event.currentTarget.value })}
+          onBlur={() => form.touchInstruction(part)}
+          error={form.instructionError(part)}
+        />
+      ))}
       <Textarea
         label={t('configBuilder.instructions.notes')}
         value={instruction?.notes ?? ''}

@@ -68,6 +68,25 @@ export function ListingText({
   return <TextInput {...common} />;
 }
 
+/** A yes/no field of the listing, labelled by its name, with its error. */
+export function ListingYesNo({
+  field,
+}: {
+  field: 'has_trials' | 'connector_required' | 'subscription_required';
+}) {
+  const { t } = useTranslation();
+  const { values, set } = useFieldKit();
+  return (
+    <YesNo
+      field={field}
+      label={t(`marketplace.fields.${field}`)}
+      value={values[field]}
+      onChange={(value) => set(field, value)}
+      error={useFieldError(field)}
+    />
+  );
+}
+
 /** A yes/no answer (null until answered). */
 export function YesNo({
   label,

@@ -19,20 +19,16 @@ export function LinksTab() {
       onChange={(rows) => set('helpful_links', rows, 'helpful_links')}
       render={(link, index, update) => (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={t('marketplace.links.label', { number: index + 1 })}
-            readOnly={readOnly}
-            value={link.label ?? ''}
-            error={errors[`helpful_links.${index}.label`]?.join(' ')}
-            onChange={(event) => update({ ...link, label: event.currentTarget.value || null })}
-          />
-          <TextInput
-            label={t('marketplace.links.url', { number: index + 1 })}
-            readOnly={readOnly}
-            value={link.url ?? ''}
-            error={errors[`helpful_links.${index}.url`]?.join(' ')}
-            onChange={(event) => update({ ...link, url: event.currentTarget.value || null })}
-          />
+          {(['label', 'url'] as const).map((part) => (
+            <TextInput
+              key={part}
+              label={t(`marketplace.links.${part}`, { number: index + 1 })}
+              readOnly={readOnly}
+              value={link[part] ?? ''}
+              error={errors[`helpful_links.${index}.${part}`]?.join(' ')}
+              onChange={(event) => update({ ...link, [part]: event.currentTarget.value || null })}
+            />
+          ))}
         </SimpleGrid>
       )}
     />

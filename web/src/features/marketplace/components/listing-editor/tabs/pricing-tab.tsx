@@ -10,37 +10,17 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldLabel, useFieldError, useFieldKit } from '../field-kit.tsx';
-import { ListingText, YesNo } from '../fields.tsx';
+import { ListingText, ListingYesNo } from '../fields.tsx';
 
 /** The Pricing tab: the pricing text and link, three yes/no answers, and the regions. */
 export function PricingTab() {
-  const { t } = useTranslation();
-  const { values, set } = useFieldKit();
   return (
     <Stack>
       <ListingText field="pricing_description" multiline required />
       <ListingText field="pricing_url" />
-      <YesNo
-        field="has_trials"
-        label={t('marketplace.fields.has_trials')}
-        value={values.has_trials}
-        onChange={(value) => set('has_trials', value)}
-        error={useFieldError('has_trials')}
-      />
-      <YesNo
-        field="connector_required"
-        label={t('marketplace.fields.connector_required')}
-        value={values.connector_required}
-        onChange={(value) => set('connector_required', value)}
-        error={useFieldError('connector_required')}
-      />
-      <YesNo
-        field="subscription_required"
-        label={t('marketplace.fields.subscription_required')}
-        value={values.subscription_required}
-        onChange={(value) => set('subscription_required', value)}
-        error={useFieldError('subscription_required')}
-      />
+      <ListingYesNo field="has_trials" />
+      <ListingYesNo field="connector_required" />
+      <ListingYesNo field="subscription_required" />
       <RegionsField />
     </Stack>
   );
