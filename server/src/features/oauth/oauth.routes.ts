@@ -8,6 +8,7 @@ import {
 import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
 import { quotaHook } from '../quota/index.ts';
+import { runtimeSignals } from '../reference/index.ts';
 import { recordApiUsage } from '../usage/index.ts';
 import { refuseBearer, verifyBearer } from './oauth.bearer.ts';
 import { type OauthInstance, oauthInstances } from './oauth.instances.ts';
@@ -76,6 +77,16 @@ async function authorizationServer(app: App, instance: OauthInstance) {
 
 async function platformApi(app: App, instance: OauthInstance) {
   const { ctx } = app;
+  // An operation the changelog deprecates or sunsets says so on every answer (RFC 9745, RFC 8594).
+  app.addHook('onRequest', async (request, reply) => {
+    const route = request.routeOptions.url;
+    if (!route) return;
+    const endpoint = `${request.method} ${route.slice(instance.server.prefix.length)}`;
+    const signals = await runtimeSignals(ctx, 'rest', endpoint).catch(() => undefined);
+    if (signals?.deprecation) reply.header('Deprecation', signals.deprecation);
+    if (signals?.sunset) reply.header('Sunset', signals.sunset);
+    if (signals?.link) reply.header('Link', signals.link);
+  });
   // Who calls: the bearer token first, then its app's rate-limit buckets (headers on every answer).
   app.addHook('onRequest', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');

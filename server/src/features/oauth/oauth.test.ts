@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { apiUsageDaily, appInstallations, oauthTokens } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
+import { SIGNALS_REFRESH_MS } from '../reference/index.ts';
 import { flushApiUsage } from '../usage/index.ts';
 import { sweepExpiredOauthTokens } from './oauth.jobs.ts';
 import {
@@ -380,5 +381,54 @@ describe('metadata, rate limits and the sweep', () => {
     t.clock.advance(91 * 24 * 3600 * 1000);
     assert.ok((await sweepExpiredOauthTokens(t.ctx)) > 0);
     assert.equal((await t.ctx.db.select().from(oauthTokens)).length, 0);
+  });
+});
+
+describe('deprecation and sunset at runtime (the changelog, RFC 9745 and RFC 8594)', () => {
+  test("an operation's published public entries put Deprecation, Sunset and Link on every answer", async () => {
+    const { client: admin } = await t.asNewUser({ role: 'admin' });
+    const entry = (body: Record<string, unknown>) =>
+      admin.post('/api/v1/admin/changelog_entries', {
+        group: 'rest',
+        summary: 'A change',
+        versions: ['v1.0'],
+        link: 'endpoints/list-companies',
+        status: 'published',
+        ...body,
+      });
+    const companies = 'GET /rest/v1.0/companies';
+    for (const body of [
+      { endpoint: companies, type: 'deprecated', datestamp: '2026-09-01' },
+      { endpoint: companies, type: 'deprecated', datestamp: '2026-10-01' }, // the earliest wins
+      { endpoint: companies, type: 'sunset', datestamp: '2027-03-01' },
+      // Neither an internal nor an unpublished entry says anything to callers.
+      { endpoint: 'GET /rest/v1.0/me', type: 'deprecated', datestamp: '2026-09-01', visibility: 'internal' },
+      { endpoint: 'GET /rest/v1.0/me', type: 'sunset', datestamp: '2026-09-01', status: 'proposed' },
+    ]) {
+      const created = await entry(body);
+      assert.equal(created.statusCode, 201, created.body);
+    }
+    // The signals are a snapshot at most a minute old (by the portal's clock).
+    t.clock.advance(SIGNALS_REFRESH_MS);
+    const token = (await tokenRequest(t, { grant_type: 'client_credentials' }, '', basic(sandbox))).json()
+      .access_token as string;
+    const productionToken = (
+      await tokenRequest(t, { grant_type: 'client_credentials' }, '/production', basic(production))
+    ).json().access_token as string;
+    const link = `<${t.ctx.config.publicUrl}/reference/rest/endpoints/list-companies>; rel="deprecation"; type="text/html"`;
+    for (const res of [
+      await rest(token, '/rest/v1.0/companies'),
+      await rest(productionToken, '/production/rest/v1.0/companies'),
+      // A refused call says it too: the caller learns of the deprecation either way.
+      await t.app.inject({ url: '/rest/v1.0/companies' }),
+    ]) {
+      assert.equal(res.headers.deprecation, `@${Date.UTC(2026, 8, 1) / 1000}`, res.body);
+      assert.equal(res.headers.sunset, 'Mon, 01 Mar 2027 00:00:00 GMT');
+      assert.equal(res.headers.link, link);
+    }
+    const me = await rest(token);
+    assert.equal(me.statusCode, 200);
+    assert.equal(me.headers.deprecation, undefined);
+    assert.equal(me.headers.sunset, undefined);
   });
 });

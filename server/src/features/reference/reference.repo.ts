@@ -159,3 +159,16 @@ export async function branches(ctx: AppContext, group: string): Promise<string[]
   ]);
   return [...new Set([...documents, ...entries].map((row) => row.branch))].sort();
 }
+
+/** The published public deprecated and sunset entries of a group's branch (the runtime signals). */
+export async function signalEntries(ctx: AppContext, group: string, branch: string) {
+  return ctx.db
+    .select({
+      endpoint: changelogEntries.endpoint,
+      type: changelogEntries.type,
+      datestamp: changelogEntries.datestamp,
+      link: changelogEntries.link,
+    })
+    .from(changelogEntries)
+    .where(whereOf({ group, branch, includeInternal: false, types: ['deprecated', 'sunset'] }));
+}
