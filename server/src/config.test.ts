@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { ConfigError, loadConfig } from './config.ts';
@@ -152,4 +152,11 @@ test('STORAGE_URL: the disk by default; s3://bucket/prefix with its options; cre
   refused('s3://bucket?endpoint=ftp://x');
   refused('s3://bucket?forcePathStyle=yes');
   refused('s3://bucket', { AWS_ACCESS_KEY_ID: 'only-the-id' });
+});
+
+test('INSTANCE_ID names the process in every response; by default its host and pid', () => {
+  assert.equal(loadConfig({ DATA_DIR: dataDir() }).instanceId, `${hostname()}-${process.pid}`);
+  assert.equal(loadConfig({ DATA_DIR: dataDir(), INSTANCE_ID: 'portal-7f9c-a' }).instanceId, 'portal-7f9c-a');
+  assert.throws(() => loadConfig({ DATA_DIR: dataDir(), INSTANCE_ID: 'two words' }), /INSTANCE_ID/);
+  assert.throws(() => loadConfig({ DATA_DIR: dataDir(), INSTANCE_ID: 'x'.repeat(101) }), /INSTANCE_ID/);
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -57,6 +58,10 @@ const EnvSchema = z.object({
   QUOTA_INSTANCES: z.coerce.number().int().min(1).max(1000).default(1),
   READINESS_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   STORAGE_URL: z.string().optional(),
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,100}$/, 'must be 1 to 100 printable ASCII characters without spaces')
+    .optional(),
   // The AWS SDK's standard names, read here (the only reader of process.env) for STORAGE_URL=s3://…
   AWS_ACCESS_KEY_ID: z.string().optional(),
   AWS_SECRET_ACCESS_KEY: z.string().optional(),
@@ -118,6 +123,8 @@ export type Config = {
   sessionSecret: string;
   seedDemo: boolean;
   storage: StorageConfig;
+  /** Names this process in every response (`X-Portal-Instance`): which instance behind a balancer answered. */
+  instanceId: string;
   /**
    * After SIGTERM, how long `/readyz` answers 503 while requests are still served normally, before the
    * drain starts: at least a balancer's check interval × its fall count, so it stops sending here
@@ -194,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionSecret: e.SESSION_SECRET ?? '',
     seedDemo: e.SEED_DEMO && e.NODE_ENV !== 'production',
     storage: parseStorage(e),
+    instanceId: e.INSTANCE_ID ?? `${hostname()}-${process.pid}`.replace(/[^\x21-\x7e]/g, '_'),
     readinessDrainMs: e.READINESS_DRAIN_MS ?? (e.DATABASE_URL ? 2_000 : 0),
     demoPassword: e.DEMO_PASSWORD,
     supportEmail: e.SUPPORT_EMAIL,
