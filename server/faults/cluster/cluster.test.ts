@@ -45,9 +45,9 @@ test('three instances behind HAProxy: shared sessions and uploads, a rolling res
       };
       const dataDirs = ports.map((_, i) => run.subDir(`instance-${i + 1}`));
       const startInstance = (i: number) => run.start(env, { port: ports[i], dataDir: dataDirs[i] });
-      // One after another: the first migrates the empty database, the others find it done.
-      const portals: Portal[] = [];
-      for (let i = 0; i < INSTANCES; i++) portals.push(await startInstance(i));
+      // The first migrates the empty database and seeds the demo; then the others, together.
+      const portals: Portal[] = [await startInstance(0)];
+      portals.push(...(await Promise.all(ports.slice(1).map((_, i) => startInstance(i + 1)))));
       for (let i = 0; i < INSTANCES; i++) await balancer.waitFor(`portal${i + 1}`, 'UP');
 
       const user = await run.signIn(portals[0]!);
