@@ -35,7 +35,7 @@ const SERVER_LAYERS = [
   ['manifests'], // app versions (a sandbox version needs a live sandbox)
   ['listings'], // the marketplace listing workflow (a listing names a production version)
   ['marketplace'], // the public catalogue of published listings, and their views
-  ['metrics'], // engagement metrics (views from the marketplace)
+  ['metrics', 'usage'], // engagement metrics (views from the marketplace); platform API usage
   ['developer-apps'], // the single app: settings, people, sandbox, credentials, metrics; staff view
   ['admin'], // the staff lists and pages
   ['quota'], // rate-limit buckets: admin CRUD, checks for gateways, the platform API hook
@@ -47,7 +47,7 @@ const SERVER_LAYERS = [
  * into the developer's app page (classic and tabbed), as admin does for the staff console.
  */
 const WEB_LAYERS = [
-  ['home', 'reference', 'outbox', 'announcements', 'apps', 'collaborators', 'manifests', 'metrics'],
+  ['home', 'reference', 'outbox', 'announcements', 'apps', 'collaborators', 'manifests', 'metrics', 'usage'],
   ['auth', 'marketplace', 'config-builder'],
   ['app-page', 'admin'],
 ];

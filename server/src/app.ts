@@ -21,6 +21,7 @@ import { sessionCookieValue } from './platform/auth/session-cache.ts';
 import type { SessionUser } from './platform/auth/session-user.ts';
 import { toWebHeaders } from './platform/auth/web-headers.ts';
 import type { AppContext } from './platform/context.ts';
+import { flushCounters } from './platform/counters.ts';
 import { AppError } from './platform/errors.ts';
 import { AccessLog } from './platform/http/access-log.ts';
 import { registerBodyCharsetCheck, registerBodyEncodingCheck } from './platform/http/body-charset.ts';
@@ -94,6 +95,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerIdempotency(app);
   app.decorate('ctx', ctx);
   app.decorateRequest('user', null);
+  // Counts still in memory (API usage, bucket traffic) are written before the database closes.
+  app.addHook('onClose', () => flushCounters(ctx));
 
   // Boot fails on a route that does not say who may call it.
   const registry: RegisteredRoute[] = [];

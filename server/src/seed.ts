@@ -9,6 +9,7 @@ import { seedManifests } from './seed/manifests.seed.ts';
 import { seedMarketplace } from './seed/marketplace.seed.ts';
 import { seedMetrics } from './seed/metrics.seed.ts';
 import { seedReference } from './seed/reference.seed.ts';
+import { seedUsage } from './seed/usage.seed.ts';
 
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';
 export const DEMO_DEVELOPER_EMAIL = 'developer@example.com';
@@ -50,4 +51,5 @@ export const seeders: Array<(ctx: AppContext, users: DemoUsers) => Promise<void>
   seedMarketplace,
   seedReference,
   seedMetrics,
+  seedUsage,
 ];

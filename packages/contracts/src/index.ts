@@ -28,3 +28,4 @@ export * from './rules/manifest-rules.ts';
 export * from './rules/marketplace-catalog.ts';
 export * from './rules/marketplace-listing-fields.ts';
 export * from './rules/quota-buckets.ts';
+export * from './usage.ts';

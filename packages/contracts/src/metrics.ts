@@ -11,7 +11,8 @@ const isRealDay = (value: string) => {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 };
 
-const Day = (label: string) =>
+/** A `YYYY-MM-DD` day that exists on the calendar; the message names the field (`label`). */
+export const dayParam = (label: string) =>
   z
     .string()
     .refine(
@@ -29,8 +30,8 @@ export const daysInRange = (from: string, to: string) =>
  */
 export const AppMetricsQuery = z.object({
   range: z.enum(['30', '90', '365', 'all'], 'Range must be 30, 90, 365 or all').optional(),
-  from: Day('From').optional(),
-  to: Day('To').optional(),
+  from: dayParam('From').optional(),
+  to: dayParam('To').optional(),
 });
 /** The report's range selector: the last 30, 90 or 365 days (today included), or all time. */
 export const METRICS_RANGES = ['30', '90', '365', 'all'] as const;

@@ -86,6 +86,8 @@ export const ImpactPreview = z.object({
   days: z.number(),
   requests: z.number(),
   would_throttle: z.number(),
+  /** Of `requests`, those replayed from the app's API usage per day, before the bucket existed. */
+  requests_from_api_usage: z.number(),
   message: z.string(),
 });
 export type ImpactPreview = z.infer<typeof ImpactPreview>;

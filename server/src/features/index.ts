@@ -23,6 +23,7 @@ import { quotaRoutes } from './quota/index.ts';
 import { referenceRoutes } from './reference/reference.routes.ts';
 import { provisionSandboxJob } from './sandboxes/sandboxes.jobs.ts';
 import { sandboxesRoutes } from './sandboxes/sandboxes.routes.ts';
+import { usageRoutes } from './usage/index.ts';
 
 /** Every feature's routes, mounted under /api/v1. Add a feature's module here. */
 export const routeModules: Array<(app: App) => Promise<void>> = [
@@ -44,6 +45,7 @@ export const routeModules: Array<(app: App) => Promise<void>> = [
   marketplaceRoutes,
   videosRoutes,
   metricsRoutes,
+  usageRoutes,
   referenceRoutes,
   quotaRoutes,
 ];

@@ -3,15 +3,17 @@ import { after, before, test } from 'node:test';
 import { createTestApp, type TestApp } from '../test/helpers.ts';
 import { seedDeveloperApps } from './apps.seed.ts';
 import { seedMetrics } from './metrics.seed.ts';
+import { seedUsage } from './usage.seed.ts';
 
 let t: TestApp;
+let developer: Awaited<ReturnType<TestApp['asNewUser']>>;
 before(async () => {
   t = await createTestApp();
 });
 after(() => t.close());
 
 test('the demo: both apps have ~120 days of installs, some uninstalls, two demo companies and visits', async () => {
-  const developer = await t.asNewUser();
+  developer = await t.asNewUser();
   await seedDeveloperApps(t.ctx, { developer: developer.user });
   await seedMetrics(t.ctx, { developer: developer.user });
   const apps = (await developer.client.get('/api/v1/developer_apps')).json();
@@ -49,4 +51,20 @@ test('the demo: both apps have ~120 days of installs, some uninstalls, two demo 
     await developer.client.get(`/api/v1/developer_apps/${fieldSync.id}/metrics?range=365`)
   ).json();
   assert.equal(again.daily_app_installations_aggregates.total_count, before);
+});
+
+test('the demo’s API usage (issue 26): 30 days of Field Sync’s calls, by route, method and code', async () => {
+  await seedUsage(t.ctx, { developer: developer.user });
+  const apps = (await developer.client.get('/api/v1/developer_apps')).json();
+  const fieldSync = apps.find((row: { internal_name: string }) => row.internal_name === 'Field Sync');
+  const daily = (await developer.client.get(`/api/v1/developer_apps/${fieldSync.id}/api_usage/daily`)).json();
+  assert.ok(daily.days.filter((day: { successful: number }) => day.successful > 0).length >= 25);
+  assert.ok(
+    daily.days.some((day: { client_errors: number }) => day.client_errors > 0),
+    'some 4xx',
+  );
+  const rows = await developer.client.get(`/api/v1/developer_apps/${fieldSync.id}/api_usage?per_page=100`);
+  assert.ok(Number(rows.headers.total) >= 60, String(rows.headers.total));
+  const routes = new Set(rows.json().map((row: { route: string }) => row.route));
+  assert.deepEqual([...routes].sort(), ['/rest/v1.0/companies', '/rest/v1.0/me']);
 });

@@ -9,6 +9,7 @@ import { developerApps } from '../db/schema/index.ts';
 import { recordListingView } from '../features/marketplace/index.ts';
 import { ingestAppEvents, portalDayOf } from '../features/metrics/index.ts';
 import type { AppContext } from '../platform/context.ts';
+import { random } from './random.ts';
 
 const DAYS = 120;
 const APPS = ['Field Sync', 'Punch List Importer'];
@@ -33,17 +34,6 @@ const COMPANIES = [
     'Prairie Plumbing',
   ].map((name, i) => ({ id: `customer-${i + 1}`, name, demo: false })),
 ];
-
-/** A small deterministic generator (mulberry32), so the demo is the same on every first start. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 export async function seedMetrics(ctx: AppContext, users: { developer: { id: string } }) {
   const apps = await ctx.db

@@ -24,6 +24,7 @@ import { outboxRouteTable } from '../features/outbox/outbox.route-table.ts';
 import { quotaRouteTable } from '../features/quota/quota.route-table.ts';
 import { referenceRouteTable } from '../features/reference/reference.route-table.ts';
 import { sandboxesRouteTable } from '../features/sandboxes/sandboxes.route-table.ts';
+import { usageRouteTable } from '../features/usage/usage.route-table.ts';
 import { openApiRouteTable } from '../platform/http/openapi.route-table.ts';
 import type { App, RegisteredRoute } from '../platform/http/route.ts';
 import { PERSONAS, type Persona, type RouteFixtures } from './route-fixtures.ts';
@@ -48,6 +49,7 @@ const TABLES: RouteRows[] = [
   listingsRouteTable,
   marketplaceRouteTable,
   metricsRouteTable,
+  usageRouteTable,
   referenceRouteTable,
   quotaRouteTable,
 ];

@@ -69,12 +69,23 @@ export const marketplaceHandlers = [
   http.get('/api/v1/categories', () => HttpResponse.json([{ id: 1, label: 'Project Management' }])),
 ];
 
+/** Both app pages show the API usage panel; by default the app has made no calls. */
+export const usageHandlers = [
+  http.get('/api/v1/developer_apps/:id/api_usage/daily', () =>
+    HttpResponse.json({ from: '2026-03-02', to: '2026-03-31', days: [], total: 0 }),
+  ),
+  http.get('/api/v1/developer_apps/:id/api_usage', () =>
+    HttpResponse.json([], { headers: { Total: '0', 'Per-Page': '25' } }),
+  ),
+];
+
 export const server = setupServer(
   configHandler(runtimeConfig()),
   unreadCountHandler(),
   ...collaboratorsHandlers,
   ...manifestsHandlers,
   ...marketplaceHandlers,
+  ...usageHandlers,
 );
 
 /** A list endpoint like the server's: Total, Per-Page and Link with cursors named after the page. */

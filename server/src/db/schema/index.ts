@@ -9,4 +9,5 @@ export * from './metrics.ts';
 export * from './platform.ts';
 export * from './quota.ts';
 export * from './reference.ts';
+export * from './usage.ts';
 export * from './users.ts';

@@ -2,7 +2,7 @@ import { type AppPermissions, appPermissions } from '@portal/contracts';
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { type DeveloperAppRow, findAppWithRole, type MemberRole } from './apps.repo.ts';
+import { type DeveloperAppRow, findAppForStaff, findAppWithRole, type MemberRole } from './apps.repo.ts';
 
 export type AppAccess = { app: DeveloperAppRow; role: MemberRole; permissions: AppPermissions };
 
@@ -24,4 +24,13 @@ export async function loadAppAccess(
 /** Throws 403 naming what the caller cannot do when a flag is off. */
 export function requirePermission(access: AppAccess, flag: keyof AppPermissions, action: string): void {
   if (!access.permissions[flag]) throw new AppError('forbidden', `You do not have permission to ${action}`);
+}
+
+/**
+ * For what every person on the app and platform staff may read (the engagement report, API usage):
+ * staff see any app (deleted ones too, like the admin app page); others only apps they are on (404).
+ */
+export async function requireAppReader(ctx: AppContext, user: SessionUser, appId: string): Promise<void> {
+  if (user.role !== 'admin') return void (await loadAppAccess(ctx, user, appId));
+  if (!(await findAppForStaff(ctx, appId))) throw notFound('Developer app');
 }

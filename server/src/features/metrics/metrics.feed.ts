@@ -3,7 +3,7 @@
  * `installations.csv`, streamed in short keyset batches. The installer's e-mail only for staff
  * (spec admin §6 "The user email in the install feed is shown only in the admin view").
  */
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   type AppInstallation,
   type AppInstallationsQuery,
@@ -13,8 +13,8 @@ import { eq, sql } from 'drizzle-orm';
 import { appInstallations } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { csvStream } from '../../platform/http/csv.ts';
 import { endingInId, type ListSorts, listPage, resolveSort } from '../../platform/list/index.ts';
-import { csvCell } from './metrics.csv.ts';
 import { type InstallationRow, installationsBatch, installationsByIds } from './metrics.repo.ts';
 
 const by = endingInId(appInstallations.id, 'uuid');
@@ -67,28 +67,16 @@ export async function listInstallations(
 /** Rows per keyset batch of the CSV: each batch one short query, read only when the client drains the last (docs/benchmarks.md: 1,000 keeps /healthz waiting less than 2,000). */
 export const CSV_BATCH_ROWS = 1000;
 
-/**
- * `installations.csv` as a stream: the header row, then every installation newest first, one keyset
- * batch at a time. Node pulls the next batch only when the socket has taken the last (backpressure);
- * no transaction or cursor is held between batches, so other requests run in between.
- */
+/** `installations.csv` as a stream: the header row, then every installation newest first, in keyset batches. */
 export function installationsCsvStream(ctx: AppContext, appId: string, isStaff: boolean): Readable {
-  async function* lines() {
-    yield `${INSTALLATIONS_CSV_COLUMNS.join(',')}\r\n`;
-    let after: { updatedAt: Date; id: string } | null = null;
-    for (;;) {
-      const rows = await installationsBatch(ctx, appId, CSV_BATCH_ROWS, after);
-      if (!rows.length) return;
-      let chunk = '';
-      for (const row of rows) {
-        const installation = installationOf(row, isStaff);
-        chunk += `${INSTALLATIONS_CSV_COLUMNS.map((column) => csvCell(installation[column])).join(',')}\r\n`;
-      }
-      yield chunk;
-      if (rows.length < CSV_BATCH_ROWS) return;
-      const last = rows.at(-1)!;
-      after = { updatedAt: last.updatedAt, id: last.id };
-    }
-  }
-  return Readable.from(lines(), { objectMode: false, highWaterMark: 1 });
+  return csvStream<InstallationRow>({
+    header: INSTALLATIONS_CSV_COLUMNS,
+    cells: (row) => {
+      const installation = installationOf(row, isStaff);
+      return INSTALLATIONS_CSV_COLUMNS.map((column) => installation[column]);
+    },
+    batch: (last, limit) =>
+      installationsBatch(ctx, appId, limit, last && { updatedAt: last.updatedAt, id: last.id }),
+    batchRows: CSV_BATCH_ROWS,
+  });
 }

@@ -16,18 +16,12 @@ import {
 } from '@portal/contracts';
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { fieldError, notFound } from '../../platform/errors.ts';
-import { findAppForStaff, loadAppAccess } from '../apps/index.ts';
+import { fieldError } from '../../platform/errors.ts';
+import { requireAppReader } from '../apps/index.ts';
 import { firstViewedOn, hasViews, today, viewsPerDay } from '../marketplace/index.ts';
 import { installationsCsvStream, listInstallations } from './metrics.feed.ts';
 import { anyEvents, dailyInstalls, firstInstallDay } from './metrics.repo.ts';
 import { shiftDay } from './portal-day.ts';
-
-/** Staff see any app (deleted ones too, like the admin app page); others only apps they are on. */
-export async function requireMetricsAccess(ctx: AppContext, user: SessionUser, appId: string) {
-  if (user.role !== 'admin') return void (await loadAppAccess(ctx, user, appId));
-  if (!(await findAppForStaff(ctx, appId))) throw notFound('Developer app');
-}
 
 type Day = { installs: number; uninstalls: number; visits: number; page_views: number };
 const SERIES = ['installs', 'uninstalls', 'visits', 'page_views'] as const;
@@ -76,7 +70,7 @@ export async function appMetrics(
   appId: string,
   query: AppMetricsQuery,
 ): Promise<AppMetrics> {
-  await requireMetricsAccess(ctx, user, appId);
+  await requireAppReader(ctx, user, appId);
   const { from, to } = await spanOf(ctx, appId, query);
   const isAll = query.range === 'all';
   const problem = metricsSpanProblem(from, isAll ? from : to);
@@ -144,13 +138,13 @@ export async function installationsPage(
   appId: string,
   query: AppInstallationsQuery,
 ) {
-  await requireMetricsAccess(ctx, user, appId);
+  await requireAppReader(ctx, user, appId);
   return listInstallations(ctx, user, appId, query);
 }
 
 /** `installations.csv` for the same people as the report, streamed; e-mails only in staff's file. */
 export async function installationsFile(ctx: AppContext, user: SessionUser, appId: string) {
-  await requireMetricsAccess(ctx, user, appId);
+  await requireAppReader(ctx, user, appId);
   return {
     filename: `${appId}-installations.csv`,
     stream: installationsCsvStream(ctx, appId, user.role === 'admin'),

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import Fastify from 'fastify';
 import { errorHandler } from '../../platform/http/error-handler.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
+import { flushApiUsage, recordApiUsage } from '../usage/index.ts';
 import { quotaHook } from './quota.hook.ts';
 import { flushTraffic } from './quota.traffic.ts';
 import { createOauthClient } from './testing.ts';
@@ -135,6 +136,42 @@ describe('the check API for gateways (service access)', () => {
     const statuses = [];
     for (let i = 0; i < 6; i++) statuses.push((await check('shadow-client')).statusCode);
     assert.ok(statuses.includes(429));
+  });
+});
+
+describe('the impact preview reads API usage (issue 26)', () => {
+  test('days before the bucket existed are replayed from the app’s API usage counts', async () => {
+    const owner = await t.createUser({ name: 'Uma Usage' });
+    const client = await createOauthClient(t.ctx, owner.id, 'Usage Replay App', 'usage-replay-client');
+    const now = t.clock.now();
+    const call = { appId: client.developerAppId, route: '/rest/v1.0/me', method: 'GET', status: 200 };
+    try {
+      t.clock.set(new Date(now.getTime() - 3 * 86_400_000));
+      for (let i = 0; i < 100; i++) recordApiUsage(t.ctx, call);
+      t.clock.set(new Date(now.getTime() - 9 * 86_400_000)); // outside the 7 days: not replayed
+      for (let i = 0; i < 40; i++) recordApiUsage(t.ctx, call);
+      await flushApiUsage(t.ctx);
+    } finally {
+      t.clock.set(now);
+    }
+    const id = await bucket('usage-replay-client', false);
+    const preview = async (limit: number) =>
+      (
+        await admin.post(`${V}/admin/quota_minder_servers/Production_US01/buckets/${id}/impact`, {
+          data: { bucket_templates: [{ name: 'main', fill_type: 'count', limit, interval_ms: 86_400_000 }] },
+        })
+      ).json();
+    const roomy = await preview(1000);
+    assert.equal(roomy.requests, 100);
+    assert.equal(roomy.requests_from_api_usage, 100);
+    assert.equal(roomy.would_throttle, 0);
+    // 10 a day, 100 spread over one day: the burst of 10, then about one more per 2.4 hours.
+    const tight = await preview(10);
+    assert.ok(tight.would_throttle >= 75 && tight.would_throttle <= 85, String(tight.would_throttle));
+    assert.equal(
+      tight.message,
+      `would have throttled ${tight.would_throttle} requests from app Usage Replay App in the last 7 days`,
+    );
   });
 });
 

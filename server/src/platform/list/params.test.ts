@@ -61,6 +61,6 @@ test('every list answers an unknown sort or filter with a 422 naming it', async 
       assert.ok(!problems.some((problem) => problem.startsWith('Unknown')), `${path}: ${filter.name}`);
     }
   }
-  // 7, then the install feed (issue 24) and the rate-limit buckets (issue 25).
-  assert.equal(sorted, 9, 'the lists with a choice of order');
+  // 7, then the install feed (issue 24), the rate-limit buckets (issue 25) and API usage (issue 26).
+  assert.equal(sorted, 10, 'the lists with a choice of order');
 });

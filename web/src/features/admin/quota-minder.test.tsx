@@ -137,6 +137,7 @@ test('retrieves the chosen server’s buckets; shows would-be 429s per day; dele
         days: 7,
         requests: 150,
         would_throttle: 100,
+        requests_from_api_usage: 40,
         message: 'would have throttled 100 requests from app Crane Log in the last 7 days',
       }),
     ),
@@ -170,9 +171,12 @@ test('retrieves the chosen server’s buckets; shows would-be 429s per day; dele
   const limit = within(form).getByLabelText('Template 2 limit');
   await userEvent.clear(limit);
   await userEvent.type(limit, '50');
-  expect(
-    await within(form).findByText('would have throttled 100 requests from app Crane Log in the last 7 days'),
-  ).toBeInTheDocument();
+  expect(await within(form).findByTestId('impact-preview')).toHaveTextContent(
+    /^would have throttled 100 requests from app Crane Log in the last 7 days$/,
+  );
+  expect(within(form).getByTestId('impact-from-usage')).toHaveTextContent(
+    "40 of them from the app's API usage before this bucket existed (per day, spread evenly: bursts on those days do not show).",
+  );
   await userEvent.click(within(form).getByLabelText(/^Shadow mode/));
   confirm.mockClear();
   confirm.mockReturnValueOnce(true).mockReturnValueOnce(false);

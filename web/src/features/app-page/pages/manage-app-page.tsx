@@ -23,6 +23,7 @@ import { OptInBanner, OptInToggle, useDeveloperAppsBeta } from '../../config-bui
 import { ManifestsSection } from '../../manifests/index.ts';
 import { MarketplaceListingCard } from '../../marketplace/index.ts';
 import { metricsHidden } from '../../metrics/index.ts';
+import { LazyApiUsagePanel } from '../../usage/index.ts';
 import { AppBreadcrumbs } from '../components/app-breadcrumbs.tsx';
 
 /** The tabbed page (form-based beta) is its own chunk, loaded only for users who opted in. */
@@ -99,6 +100,7 @@ export function ManageAppPage() {
         <ManifestsSection app={app.data} permissions={permissions.data} />
         {!config.fedramp && <SandboxCard app={app.data} permissions={permissions.data} />}
         <CredentialsCard app={app.data} permissions={permissions.data} />
+        <LazyApiUsagePanel appId={id} />
         <MarketplaceListingCard app={app.data} />
         <CollaboratorsPanel appId={id} role={app.data.role} />
         {permissions.data.canDestroy && <DeleteAppCard app={app.data} />}

@@ -11,6 +11,7 @@ import { ConfigurationsTab, OptInToggle } from '../../config-builder/index.ts';
 import { VersionsTab } from '../../manifests/index.ts';
 import { MarketplaceListingCard } from '../../marketplace/index.ts';
 import { LazyEngagementReport, metricsHidden } from '../../metrics/index.ts';
+import { LazyApiUsagePanel } from '../../usage/index.ts';
 import { AppBreadcrumbs } from '../components/app-breadcrumbs.tsx';
 import { UnknownTab } from '../components/unknown-tab.tsx';
 
@@ -104,6 +105,7 @@ export function TabbedAppPage({ app, permissions }: AppPageProps) {
           <Stack>
             <CredentialsCard app={app} permissions={permissions} />
             {!config.fedramp && <SandboxCard app={app} permissions={permissions} />}
+            <LazyApiUsagePanel appId={app.id} />
           </Stack>
         );
       case 'collaborators':

@@ -119,6 +119,11 @@ export function BucketForm({
             {impact.data?.message ?? (impact.isError ? errorText(impact.error) : t('quota.impactLoading'))}
           </Text>
         )}
+        {templatesChanged && Boolean(impact.data?.requests_from_api_usage) && (
+          <Text size="sm" c="dimmed" data-testid="impact-from-usage">
+            {t('quota.impactFromUsage', { count: impact.data?.requests_from_api_usage })}
+          </Text>
+        )}
         <Group>
           <Button type="submit" loading={pending}>
             {t(bucket ? 'quota.save' : 'quota.add')}

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { csvCell } from './metrics.csv.ts';
+import { csvCell } from './csv.ts';
 
 test('cells: quoted when needed, formulas defused, null empty', () => {
   assert.equal(csvCell('Acme'), 'Acme');
