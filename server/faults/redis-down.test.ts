@@ -5,13 +5,13 @@
 // one log line per instance; the admissions counted. Redis comes back and every instance is on it
 // again within 2 s.
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import { test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { json, request } from './support/http.ts';
 import { ADMIN, freePort, type Portal, report } from './support/portal.ts';
 import { createDatabase } from './support/postgres.ts';
+import { startRedis } from './support/redis.ts';
 import { withFaultRun } from './support/run.ts';
 
 const TOKEN = 'faults-service-token-faults-service-token';
@@ -21,16 +21,6 @@ const RATE = 20;
 // The default templates (spec admin §9): spike 100 per 10 s is the binding one over 30 s.
 const SPIKE = { limit: 100, intervalMs: 10_000 };
 const RECOVERY_MS = 2_000;
-
-function startRedis(port: number): ChildProcess {
-  return spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: 'ignore',
-    },
-  );
-}
 
 test('Redis stopped under load: insurance at limit ÷ instances, no 5xx, back on Redis within 2 s', async () => {
   const redisPort = await freePort();

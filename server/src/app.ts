@@ -31,7 +31,7 @@ import { errorHandler } from './platform/http/error-handler.ts';
 import { registerIdempotency } from './platform/http/idempotency.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import type { Access, App, RegisteredRoute } from './platform/http/route.ts';
-import { securityHeaders } from './platform/http/security-headers.ts';
+import { INSTANCE_HEADER, securityHeaders } from './platform/http/security-headers.ts';
 import { registerStorableTextGuard } from './platform/http/storable-text.ts';
 import { registerStrictBodies } from './platform/http/strict-bodies.ts';
 import { registerListParamsGuard } from './platform/list/index.ts';
@@ -140,10 +140,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   const publicOrigin = new URL(ctx.config.publicUrl).origin;
-  // One hook for every request: the security headers (constants computed once), then, for the API,
-  // who is calling. Callback style: requests outside /api (health checks, the web app) pass without
-  // a promise.
-  const headers = securityHeaders({ https: ctx.config.publicUrl.startsWith('https://') });
+  // One hook for every request: the security headers and the instance's name (constants computed
+  // once), then, for the API, who is calling. Callback style: requests outside /api (health checks,
+  // the web app) pass without a promise.
+  const headers = {
+    ...securityHeaders({ https: ctx.config.publicUrl.startsWith('https://') }),
+    // Which instance answered (behind a balancer): a constant, set with the others.
+    [INSTANCE_HEADER]: ctx.config.instanceId,
+  };
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     if (!request.url.startsWith('/api/')) return done();

@@ -136,6 +136,7 @@ export async function createContext(
       ctx.sessions.close();
       redis?.disconnect();
       smtp?.close();
+      ctx.storage.close();
       await closeImageDecoder();
       await database.close();
     },

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { ConfigError, loadConfig } from './config.ts';
@@ -103,4 +103,60 @@ test('SERVICE_TOKENS: none by default; a comma-separated list, each at least 32 
   assert.deepEqual(loadConfig({ DATA_DIR: dataDir(), SERVICE_TOKENS: `${a}, ${b}` }).serviceTokens, [a, b]);
   assert.throws(() => loadConfig({ DATA_DIR: dataDir(), SERVICE_TOKENS: `${a},short` }), /SERVICE_TOKENS/);
   assert.throws(() => loadConfig({ DATA_DIR: dataDir(), SERVICE_TOKENS: `${a} ${a}` }), /SERVICE_TOKENS/);
+});
+
+test('STORAGE_URL: the disk by default; s3://bucket/prefix with its options; credentials from the AWS variables', () => {
+  assert.deepEqual(loadConfig({ DATA_DIR: dataDir() }).storage, { kind: 'disk' });
+  const s3 = loadConfig({
+    DATA_DIR: dataDir(),
+    STORAGE_URL:
+      's3://portal-uploads/prod/eu/?endpoint=http://127.0.0.1:9000&region=eu-west-1&forcePathStyle=true',
+    AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+    AWS_SECRET_ACCESS_KEY: 'secret',
+  }).storage;
+  assert.deepEqual(s3, {
+    kind: 's3',
+    bucket: 'portal-uploads',
+    prefix: 'prod/eu',
+    region: 'eu-west-1',
+    endpoint: 'http://127.0.0.1:9000',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
+  });
+  // AWS itself, the region from AWS_REGION, credentials from the SDK's own chain (a role).
+  assert.deepEqual(
+    loadConfig({ DATA_DIR: dataDir(), STORAGE_URL: 's3://bucket', AWS_REGION: 'us-west-2' }).storage,
+    {
+      kind: 's3',
+      bucket: 'bucket',
+      prefix: '',
+      region: 'us-west-2',
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+    },
+  );
+  const refused = (STORAGE_URL: string, extra: Record<string, string> = {}) =>
+    assert.throws(
+      () => loadConfig({ DATA_DIR: dataDir(), STORAGE_URL, ...extra }),
+      /STORAGE_URL: /,
+      STORAGE_URL,
+    );
+  refused('/var/uploads');
+  refused('gs://bucket');
+  refused('s3://key:secret@bucket');
+  refused('s3://UPPER');
+  refused('s3://bucket/a%2F..%2Fup');
+  refused('s3://bucket/with space');
+  refused('s3://bucket?endpont=http://x');
+  refused('s3://bucket?endpoint=ftp://x');
+  refused('s3://bucket?forcePathStyle=yes');
+  refused('s3://bucket', { AWS_ACCESS_KEY_ID: 'only-the-id' });
+});
+
+test('INSTANCE_ID names the process in every response; by default its host and pid', () => {
+  assert.equal(loadConfig({ DATA_DIR: dataDir() }).instanceId, `${hostname()}-${process.pid}`);
+  assert.equal(loadConfig({ DATA_DIR: dataDir(), INSTANCE_ID: 'portal-7f9c-a' }).instanceId, 'portal-7f9c-a');
+  assert.throws(() => loadConfig({ DATA_DIR: dataDir(), INSTANCE_ID: 'two words' }), /INSTANCE_ID/);
+  assert.throws(() => loadConfig({ DATA_DIR: dataDir(), INSTANCE_ID: 'x'.repeat(101) }), /INSTANCE_ID/);
 });

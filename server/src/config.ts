@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -61,6 +62,17 @@ const EnvSchema = z.object({
   QA_HOST: z.string().max(500).optional(),
   QUOTA_INSTANCES: z.coerce.number().int().min(1).max(1000).default(1),
   READINESS_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  STORAGE_URL: z.string().optional(),
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,100}$/, 'must be 1 to 100 printable ASCII characters without spaces')
+    .optional(),
+  // The AWS SDK's standard names, read here (the only reader of process.env) for STORAGE_URL=s3://…
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  AWS_SESSION_TOKEN: z.string().optional(),
+  AWS_REGION: z.string().optional(),
+  AWS_DEFAULT_REGION: z.string().optional(),
   TERMS_MARKDOWN: z.string().optional(),
   ENCRYPTION_KEY: z
     .string()
@@ -81,6 +93,26 @@ const EnvSchema = z.object({
     ),
 });
 
+/**
+ * Where uploads live: the folder under DATA_DIR (the default), or an S3 bucket (STORAGE_URL=s3://…),
+ * which every instance of a deployment shares.
+ */
+export type StorageConfig =
+  | { kind: 'disk' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Keys are stored under it (`<prefix>/logos/…`); '' for the bucket's root. */
+      prefix: string;
+      region: string;
+      /** An S3-compatible service's address (MinIO, R2, …); AWS's own when unset. */
+      endpoint: string | undefined;
+      /** `https://endpoint/bucket/key` instead of `https://bucket.endpoint/key`. */
+      forcePathStyle: boolean;
+      /** From AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY; unset: the SDK's own chain (roles, profiles). */
+      credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
+    };
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -95,6 +127,9 @@ export type Config = {
   publicUrl: string;
   sessionSecret: string;
   seedDemo: boolean;
+  storage: StorageConfig;
+  /** Names this process in every response (`X-Portal-Instance`): which instance behind a balancer answered. */
+  instanceId: string;
   /**
    * After SIGTERM, how long `/readyz` answers 503 while requests are still served normally, before the
    * drain starts: at least a balancer's check interval × its fall count, so it stops sending here
@@ -172,6 +207,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     sessionSecret: e.SESSION_SECRET ?? '',
     seedDemo: e.SEED_DEMO && e.NODE_ENV !== 'production',
+    storage: parseStorage(e),
+    instanceId: e.INSTANCE_ID ?? `${hostname()}-${process.pid}`.replace(/[^\x21-\x7e]/g, '_'),
     readinessDrainMs: e.READINESS_DRAIN_MS ?? (e.DATABASE_URL ? 2_000 : 0),
     demoPassword: e.DEMO_PASSWORD,
     supportEmail: e.SUPPORT_EMAIL,
@@ -216,6 +253,54 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     config.encryptionKeys = [readOrCreateSecret(config.dataDir, 'encryption-key')];
   }
   return config;
+}
+
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const PREFIX = /^[a-z0-9_.-]+(\/[a-z0-9_.-]+)*$/i;
+const STORAGE_PARAMS = new Set(['endpoint', 'region', 'forcePathStyle']);
+
+/** STORAGE_URL: unset → the disk under DATA_DIR; `s3://bucket[/prefix]?endpoint=…&region=…&forcePathStyle=true`. */
+function parseStorage(e: z.infer<typeof EnvSchema>): StorageConfig {
+  const raw = e.STORAGE_URL?.trim();
+  if (!raw) return { kind: 'disk' };
+  const refuse = (why: string) => new ConfigError(`Invalid configuration:\n  STORAGE_URL: ${why}`);
+  const url = URL.parse(raw);
+  if (url?.protocol !== 's3:')
+    throw refuse('must be s3://bucket[/prefix] (leave it unset for the folder under DATA_DIR)');
+  if (url.username || url.password)
+    throw refuse('carries no credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY');
+  if (!BUCKET.test(url.hostname)) throw refuse(`"${url.hostname}" is not a valid bucket name`);
+  const prefix = decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, '');
+  if (prefix && (!PREFIX.test(prefix) || prefix.split('/').some((part) => /^\.+$/.test(part))))
+    throw refuse(`"${prefix}" is not a usable key prefix (letters, digits, _ . - and /)`);
+  for (const name of url.searchParams.keys())
+    if (!STORAGE_PARAMS.has(name))
+      throw refuse(`unknown parameter "${name}" (endpoint, region, forcePathStyle)`);
+  const endpoint = url.searchParams.get('endpoint') || undefined;
+  if (endpoint && !/^https?:$/.test(URL.parse(endpoint)?.protocol ?? ''))
+    throw refuse('endpoint must be an http(s) URL');
+  const pathStyle = url.searchParams.get('forcePathStyle') ?? 'false';
+  if (!['true', 'false'].includes(pathStyle)) throw refuse('forcePathStyle must be true or false');
+  const keyId = e.AWS_ACCESS_KEY_ID || undefined;
+  const secret = e.AWS_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(keyId) !== Boolean(secret))
+    throw refuse('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together');
+  return {
+    kind: 's3',
+    bucket: url.hostname,
+    prefix,
+    region: url.searchParams.get('region') || e.AWS_REGION || e.AWS_DEFAULT_REGION || 'us-east-1',
+    endpoint,
+    forcePathStyle: pathStyle === 'true',
+    credentials:
+      keyId && secret
+        ? {
+            accessKeyId: keyId,
+            secretAccessKey: secret,
+            ...(e.AWS_SESSION_TOKEN ? { sessionToken: e.AWS_SESSION_TOKEN } : {}),
+          }
+        : undefined,
+  };
 }
 
 function isValidTimeZone(zone: string): boolean {

@@ -3,8 +3,10 @@
  * as someone allowed), on the pages and errors outside it, and on a portal served over https.
  */
 import assert from 'node:assert/strict';
+import { hostname } from 'node:os';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
+import { INSTANCE_HEADER } from '../platform/http/security-headers.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { buildRouteFixtures, createRouteTestApp, type RouteFixtures } from './route-fixtures.ts';
 import { allowedPersonas, callRoute, routeTable } from './route-table.ts';
@@ -42,6 +44,7 @@ function assertSecurityHeaders(res: LightMyRequestResponse, where: string, optio
   assert.equal(directives.get('frame-ancestors'), "'none'", `${where}: frame-ancestors`);
   assert.equal(directives.get('default-src'), "'self'", `${where}: default-src`);
   assert.equal(res.headers['x-content-type-options'], 'nosniff', where);
+  assert.equal(res.headers[INSTANCE_HEADER], `${hostname()}-${process.pid}`, `${where}: the instance's name`);
   assert.equal(res.headers['referrer-policy'], 'no-referrer', where);
   if (options.https) assert.match(String(res.headers['strict-transport-security']), /max-age=\d{7,}/, where);
   else assert.equal(res.headers['strict-transport-security'], undefined, `${where}: no HSTS over http`);

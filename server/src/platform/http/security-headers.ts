@@ -1,6 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 
+/** Names the instance that answered (INSTANCE_ID), on every response beside the security headers. */
+export const INSTANCE_HEADER = 'x-portal-instance';
+
 /** The Content-Security-Policy of every response. */
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
