@@ -25,7 +25,10 @@ export async function runtimeSignals(
   endpoint: string,
 ): Promise<RuntimeSignals | undefined> {
   let byGroup = snapshots.get(ctx.db);
-  if (!byGroup) snapshots.set(ctx.db, (byGroup = new Map()));
+  if (!byGroup) {
+    byGroup = new Map();
+    snapshots.set(ctx.db, byGroup);
+  }
   let snapshot = byGroup.get(group);
   const now = ctx.clock.now().getTime();
   if (!snapshot || now - snapshot.at >= SIGNALS_REFRESH_MS) {
