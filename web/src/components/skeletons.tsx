@@ -1,4 +1,5 @@
-import { Box, Container, Group, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { Box, Container, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Stable keys for `count` placeholder rows. */
@@ -75,4 +76,19 @@ export function ShellSkeleton() {
       </Box>
     </>
   );
+}
+
+/** Something still on its way (a lazy chunk, a first fetch): one dimmed line, "Loading..." unless told. */
+export function LoadingLine({ label }: { label?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Text c="dimmed" aria-busy="true">
+      {label ?? t('common.loading')}
+    </Text>
+  );
+}
+
+/** A lazily loaded part, with its loading line until the chunk arrives. */
+export function LazyPart({ children, label }: { children: ReactNode; label?: string }) {
+  return <Suspense fallback={<LoadingLine label={label} />}>{children}</Suspense>;
 }

@@ -1,9 +1,9 @@
-import { Text } from '@mantine/core';
 import type { DeveloperApp } from '@portal/contracts';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { importWithRetry } from '../../../app/lazy.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
+import { LazyPart } from '../../../components/skeletons.tsx';
 import { ActivationScreen } from './activation-screen.tsx';
 import type { MarketplaceListingEditorProps } from './listing-editor/listing-editor.tsx';
 
@@ -18,15 +18,9 @@ const MarketplaceListingEditor = lazy(() =>
 export function LazyMarketplaceListingEditor(props: MarketplaceListingEditorProps) {
   const { t } = useTranslation();
   return (
-    <Suspense
-      fallback={
-        <Text c="dimmed" aria-busy="true">
-          {t('marketplace.loading')}
-        </Text>
-      }
-    >
+    <LazyPart label={t('marketplace.loading')}>
       <MarketplaceListingEditor {...props} />
-    </Suspense>
+    </LazyPart>
   );
 }
 

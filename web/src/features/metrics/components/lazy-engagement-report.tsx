@@ -1,7 +1,6 @@
-import { Text } from '@mantine/core';
-import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy } from 'react';
 import { importWithRetry } from '../../../app/lazy.ts';
+import { LazyPart } from '../../../components/skeletons.tsx';
 import type { EngagementReportProps } from '../pages/engagement-report.tsx';
 
 // Its own chunk: the chart library (recharts) loads only when a Metrics tab opens.
@@ -13,16 +12,9 @@ const EngagementReport = lazy(() =>
 
 /** The engagement report from its own chunk, with a loading line until it arrives. */
 export function LazyEngagementReport(props: EngagementReportProps) {
-  const { t } = useTranslation();
   return (
-    <Suspense
-      fallback={
-        <Text c="dimmed" aria-busy="true">
-          {t('common.loading')}
-        </Text>
-      }
-    >
+    <LazyPart>
       <EngagementReport {...props} />
-    </Suspense>
+    </LazyPart>
   );
 }

@@ -1,7 +1,6 @@
-import { Text } from '@mantine/core';
-import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy } from 'react';
 import { importWithRetry } from '../../../app/lazy.ts';
+import { LazyPart } from '../../../components/skeletons.tsx';
 
 // Its own chunk: the chart library (recharts) loads with the panel, not with the app page.
 const ApiUsagePanel = lazy(() =>
@@ -12,16 +11,9 @@ const ApiUsagePanel = lazy(() =>
 
 /** The API usage panel from its own chunk, with a loading line until it arrives. */
 export function LazyApiUsagePanel({ appId }: { appId: string }) {
-  const { t } = useTranslation();
   return (
-    <Suspense
-      fallback={
-        <Text c="dimmed" aria-busy="true">
-          {t('common.loading')}
-        </Text>
-      }
-    >
+    <LazyPart>
       <ApiUsagePanel appId={appId} />
-    </Suspense>
+    </LazyPart>
   );
 }

@@ -1,7 +1,8 @@
-import { Alert, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Stack, Switch } from '@mantine/core';
 import type { AppSubmissions } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { LoadingLine } from '../../../../components/skeletons.tsx';
 import { type EditorMode, submissionsQuery } from '../../api.ts';
 import { AdminReviewFields } from './admin-review-fields.tsx';
 import { Completion } from './completion.tsx';
@@ -43,12 +44,7 @@ export function MarketplaceListingEditor(props: MarketplaceListingEditorProps) {
         {t('marketplace.errors.loading')}
       </Alert>
     );
-  if (!query.data)
-    return (
-      <Text c="dimmed" aria-busy="true">
-        {t('marketplace.loading')}
-      </Text>
-    );
+  if (!query.data) return <LoadingLine label={t('marketplace.loading')} />;
   return <EditorForm {...props} data={query.data} />;
 }
 
