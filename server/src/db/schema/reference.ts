@@ -73,6 +73,12 @@ export const changelogEntries = pgTable(
     index('changelog_entries_type_idx')
       .on(t.groupName, t.branch, t.type, t.breaking, t.datestamp, t.id)
       .where(sql`${t.status} = 'published' and ${t.visibility} = 'public'`),
+    // One type without the breaking filter, in list order (the type index above needs both).
+    index('changelog_entries_public_type_idx')
+      .on(t.groupName, t.branch, t.type, t.datestamp, t.id)
+      .where(sql`${t.status} = 'published' and ${t.visibility} = 'public'`),
+    // Staff's list (internal entries too) filtered by type.
+    index('changelog_entries_status_type_idx').on(t.groupName, t.branch, t.status, t.type, t.datestamp, t.id),
     index('changelog_entries_breaking_idx')
       .on(t.groupName, t.branch, t.breaking, t.datestamp, t.id)
       .where(sql`${t.status} = 'published' and ${t.visibility} = 'public'`),

@@ -1,0 +1,2 @@
+CREATE INDEX "changelog_entries_public_type_idx" ON "changelog_entries" USING btree ("group_name","branch","type","datestamp","id") WHERE "changelog_entries"."status" = 'published' and "changelog_entries"."visibility" = 'public';--> statement-breakpoint
+CREATE INDEX "changelog_entries_status_type_idx" ON "changelog_entries" USING btree ("group_name","branch","status","type","datestamp","id");
