@@ -7,6 +7,10 @@ import { planPages, withQuery } from './pages.ts';
 import type { RunningServer } from './processes.ts';
 import { SEARCH_TERM } from './seed.ts';
 
+// BENCH_LISTS (a regular expression on the lists' names) narrows a run to some lists, e.g.
+// `BENCH_LISTS=changelog` to re-measure one feature's rows without the others.
+const chosen = () => lists.filter((list) => new RegExp(process.env.BENCH_LISTS ?? '').test(list.name));
+
 export type Settings = {
   ratioSeconds: number;
   ratioRounds: number;
@@ -213,7 +217,7 @@ export async function measureList(
 
 export async function measureLists(baseUrl: string, cookies: Cookies, settings: Settings) {
   const results: ListResult[] = [];
-  for (const list of lists) results.push(await measureList(baseUrl, list, cookies, settings));
+  for (const list of chosen()) results.push(await measureList(baseUrl, list, cookies, settings));
   return results;
 }
 
@@ -225,7 +229,7 @@ export type OfferedResult = Offered & { name: string; path: string };
 
 export async function measureOffered(baseUrl: string, cookies: Cookies, settings: Settings) {
   const results: OfferedResult[] = [];
-  for (const list of lists.filter((l) => l.offered)) {
+  for (const list of chosen().filter((l) => l.offered)) {
     const result = await offeredRate(`${baseUrl}${list.path}`, {
       rate: settings.rate,
       seconds: settings.rateSeconds,
