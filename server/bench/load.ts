@@ -82,7 +82,15 @@ export async function latency(
  */
 export async function offeredRate(
   url: string,
-  options: { rate: number; seconds: number; connections: number; headers?: Headers },
+  options: {
+    rate: number;
+    seconds: number;
+    connections: number;
+    headers?: Headers;
+    /** A POST and its body (a token request), instead of a GET. */
+    method?: 'GET' | 'POST';
+    body?: string;
+  },
 ): Promise<Offered> {
   const perConnection = Math.max(1, Math.round(options.rate / options.connections));
   const offered = perConnection * options.connections;
@@ -98,6 +106,8 @@ export async function offeredRate(
         // exactly `seconds` quotas, not one more that the stop (noticed at a sample tick) lets in.
         duration: options.seconds - 0.2,
         headers: options.headers ?? {},
+        method: options.method ?? 'GET',
+        ...(options.body === undefined ? {} : { body: options.body }),
         ignoreCoordinatedOmission: true,
       },
       (ms) => times.push(ms),
