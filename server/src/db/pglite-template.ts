@@ -8,7 +8,7 @@
 // to (its version is in the name). Everything here is best effort: without a writable cache the
 // caller runs initdb itself, as before.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -58,7 +58,15 @@ async function writeTemplate(template: string) {
   mkdirSync(path.dirname(template), { recursive: true });
   const partial = `${template}.${process.pid}.${Date.now()}`;
   writeFileSync(partial, dump);
-  renameSync(partial, template); // atomic: a parallel start reads the whole tarball or none
+  // Atomic, and never over a template another process made first (which a reader may have open):
+  // a parallel start reads the whole tarball or none, and the first one made stays.
+  try {
+    linkSync(partial, template);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(partial);
+  }
 }
 
 if (import.meta.main) await writeTemplate(process.argv[2]!);

@@ -1,6 +1,6 @@
 // The embedded database's own thread: PGlite runs here, so a slow query blocks this thread's event
 // loop and never the HTTP server's. The server talks to it with node-postgres over a Unix socket.
-import { openAsBlob } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { serveSessions } from './pglite-sessions.ts';
@@ -20,7 +20,9 @@ const db = await PGlite.create({
   ...(dataDir ? { dataDir } : {}),
   extensions: pgliteExtensions,
   startParams: pgliteStartParams,
-  ...(template ? { loadDataDir: await openAsBlob(template) } : {}),
+  // Read whole now, not as a file-backed blob read later: a test process making the template at the
+  // same time may rename its own over this path meanwhile, and a file-backed blob then fails to read.
+  ...(template ? { loadDataDir: new Blob([await readFile(template)]) } : {}),
 });
 const server = await serveSessions(db, socketPath);
 port.postMessage({ type: 'ready' } satisfies PgliteWorkerMessage);
