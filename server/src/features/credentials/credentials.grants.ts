@@ -7,7 +7,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { secretMatches } from '../../platform/secrets.ts';
 import { findApp } from '../apps/index.ts';
 import { clientIdsOfApp, findByClientId, type OauthApplicationRow } from './credentials.repo.ts';
-import { deleteOauthTokensOfClients } from './credentials.tokens.repo.ts';
+import { deleteOauthTokensOfClients, findLiveAccessToken } from './credentials.tokens.repo.ts';
 
 /** The two authorization servers: sandbox (its monthly sandboxes too) and production. */
 export type OauthEnvironment = 'sandbox' | 'production';
@@ -34,6 +34,22 @@ export async function findClientOfEnvironment(
   const app = await findApp(ctx, client.developerAppId);
   if (!app) return null;
   return { ...client, appName: app.name ?? app.internalName };
+}
+
+/**
+ * A live access token of this environment's server by its value, with its client (the app not
+ * deleted): the platform API's bearer check, in two round trips. Null for anything else.
+ */
+export async function findAccessTokenOfEnvironment(
+  ctx: AppContext,
+  environment: OauthEnvironment,
+  value: string,
+): Promise<{ kind: string; payload: Record<string, unknown>; expiresAt: Date; client: OauthClient } | null> {
+  const token = await findLiveAccessToken(ctx, value, ENVIRONMENTS[environment]);
+  if (!token) return null;
+  const app = await findApp(ctx, token.client.developerAppId);
+  if (!app) return null;
+  return { ...token, client: { ...token.client, appName: app.name ?? app.internalName } };
 }
 
 /**

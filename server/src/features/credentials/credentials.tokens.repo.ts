@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { oauthTokens } from '../../db/schema/index.ts';
+import { oauthApplications, oauthTokens } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 
 /**
@@ -130,4 +130,32 @@ export async function deleteExpiredOauthTokens(ctx: AppContext, limit: number) {
     )
     .returning({ key: oauthTokens.key });
   return rows.length;
+}
+
+/**
+ * A live access token by its value, whichever grant issued it (authorization code or client
+ * credentials), with its client when that client is of one of `environments`: one round trip.
+ */
+export async function findLiveAccessToken(
+  ctx: AppContext,
+  value: string,
+  environments: ReadonlyArray<(typeof oauthApplications.$inferSelect)['environment']>,
+) {
+  const [row] = await ctx.db
+    .select({
+      kind: oauthTokens.kind,
+      payload: oauthTokens.payload,
+      expiresAt: oauthTokens.expiresAt,
+      client: oauthApplications,
+    })
+    .from(oauthTokens)
+    .innerJoin(oauthApplications, eq(oauthApplications.clientId, oauthTokens.clientId))
+    .where(
+      and(
+        inArray(oauthTokens.key, [tokenKey('AccessToken', value), tokenKey('ClientCredentials', value)]),
+        inArray(oauthApplications.environment, [...environments]),
+      ),
+    );
+  if (!row || row.expiresAt <= ctx.clock.now()) return null;
+  return row;
 }

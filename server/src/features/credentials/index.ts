@@ -2,6 +2,7 @@
 
 export {
   clientSecretMatches,
+  findAccessTokenOfEnvironment,
   findClientOfEnvironment,
   type OauthClient,
   type OauthEnvironment,

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
-import { findClientOfEnvironment, type OauthClient } from '../credentials/index.ts';
+import { findAccessTokenOfEnvironment, type OauthClient } from '../credentials/index.ts';
 import type { OauthInstance } from './oauth.instances.ts';
 
 /** A live access token of one server: the user's (authorization code) or the app's (client credentials). */
@@ -22,29 +22,29 @@ declare module 'fastify' {
 }
 
 /**
- * The token of `Authorization: Bearer`, if this server issued it and it still holds: found by the
- * hash of its value (so a token of the other environment is unknown here), unexpired by the portal's
- * clock, its client still of this environment with its app not deleted.
+ * The token of `Authorization: Bearer`, if this server issued it and it still holds: found in the
+ * authorization server's store by the hash of its value (so a token of the other environment is
+ * unknown here), unexpired by the portal's clock, its client still of this environment with its app
+ * not deleted. Read from the store directly (what the library's find would read, one round trip
+ * instead of one per grant type and one for the client).
  */
 export async function verifyBearer(
   ctx: AppContext,
-  { server, provider }: OauthInstance,
+  { server }: OauthInstance,
   request: FastifyRequest,
 ): Promise<BearerToken | null> {
   const match = /^Bearer ([\x21-\x7e]{1,200})$/.exec(request.headers.authorization ?? '');
   if (!match) return null;
-  const value = match[1]!;
-  const token = (await provider.AccessToken.find(value)) ?? (await provider.ClientCredentials.find(value));
-  if (!token?.clientId || !token.exp) return null;
-  const client = await findClientOfEnvironment(ctx, server.environment, token.clientId);
-  if (!client) return null;
+  const token = await findAccessTokenOfEnvironment(ctx, server.environment, match[1]!);
+  if (!token) return null;
+  const payload = token.payload as { accountId?: string; scope?: string; iat?: number };
   return {
     kind: token.kind === 'ClientCredentials' ? 'client' : 'user',
-    accountId: 'accountId' in token ? ((token.accountId as string | undefined) ?? null) : null,
-    client,
-    scope: token.scope ?? '',
-    issuedAt: token.iat,
-    expiresIn: token.remainingTTL,
+    accountId: token.kind === 'ClientCredentials' ? null : (payload.accountId ?? null),
+    client: token.client,
+    scope: payload.scope ?? '',
+    issuedAt: payload.iat ?? 0,
+    expiresIn: Math.max(0, Math.floor((token.expiresAt.getTime() - ctx.clock.now().getTime()) / 1000)),
   };
 }
 
