@@ -2,116 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { z } from 'zod';
+import { ConfigError, EnvSchema } from './config-env.ts';
+import { parseStorage, type StorageConfig } from './config-storage.ts';
 
-const flag = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-    .optional()
-    .transform((value) =>
-      value === undefined || value === '' ? fallback : ['true', '1', 'yes'].includes(value),
-    );
-
-const optionalUrl = z
-  .string()
-  .optional()
-  .transform((value) => (value ? value : undefined))
-  .pipe(z.url().optional());
-
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: optionalUrl,
-  REDIS_URL: optionalUrl,
-  SMTP_URL: optionalUrl,
-  OUTBOX_DELIVERY: flag(false),
-  MAIL_FROM: z.string().default('Developer Portal <no-reply@developers.localhost>'),
-  PUBLIC_URL: optionalUrl,
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SEED_DEMO: flag(true),
-  DEMO_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
-  SUPPORT_EMAIL: z.email().default('support@example.com'),
-  FEDRAMP: flag(false),
-  RESTRICTED_GOVERNMENT: flag(false),
-  SECURITY_QUESTIONNAIRE: flag(false),
-  SEMANTIC_VERSIONS: flag(true),
-  PLATFORM_NAME: z.string().min(1).default('Procore'),
-  REFERENCE_EXTERNAL_URL: optionalUrl,
-  REFERENCE_EXTERNAL_LABEL: z.string().default('Construction Network API'),
-  MARKETPLACE_PARTNER_FORM_URL: z
-    .url()
-    .default('https://www.procore.com/partners/marketplace-listing-request'),
-  MARKETPLACE_NEW_PARTNER_FORM_URL: z.url().default('https://www.procore.com/partners/become-a-partner'),
-  DEV_API_BASE_URL: z.string().default('https://sandbox.procore.com'),
-  OAUTH_PRODUCTION_PREFIX: z
-    .string()
-    .regex(/^\/[a-z0-9][a-z0-9_-]{0,40}$/, 'must be one path segment such as /production')
-    .refine((value) => !['/api', '/oauth', '/rest', '/assets'].includes(value), 'is a path the portal uses')
-    .default('/production'),
-  BRANCH: z.string().default('main'),
-  TIME_ZONE: z.string().default('UTC'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST: z.string().optional(),
-  TRUST_PROXY: flag(false),
-  SANDBOX_BASE_URL: z.url().default('https://sandbox.procore.com'),
-  SANDBOX_PROVISION_SECONDS: z.coerce.number().int().min(0).max(86_400).default(5),
-  PRODUCTION_ACCESS_AUTO_APPROVE: flag(false),
-  TERMS_FILE: z.string().optional(),
-  QA_HOST: z.string().max(500).optional(),
-  QUOTA_INSTANCES: z.coerce.number().int().min(1).max(1000).default(1),
-  READINESS_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).optional(),
-  STORAGE_URL: z.string().optional(),
-  INSTANCE_ID: z
-    .string()
-    .regex(/^[\x21-\x7e]{1,100}$/, 'must be 1 to 100 printable ASCII characters without spaces')
-    .optional(),
-  // The AWS SDK's standard names, read here (the only reader of process.env) for STORAGE_URL=s3://…
-  AWS_ACCESS_KEY_ID: z.string().optional(),
-  AWS_SECRET_ACCESS_KEY: z.string().optional(),
-  AWS_SESSION_TOKEN: z.string().optional(),
-  AWS_REGION: z.string().optional(),
-  AWS_DEFAULT_REGION: z.string().optional(),
-  TERMS_MARKDOWN: z.string().optional(),
-  ENCRYPTION_KEY: z
-    .string()
-    .optional()
-    .transform((value) => (value ? value.split(',').map((key) => key.trim()) : undefined))
-    .pipe(z.array(z.string().min(32, 'each key must be at least 32 characters')).optional()),
-  SERVICE_TOKENS: z
-    .string()
-    .optional()
-    .transform((value) => (value ? value.split(',').map((token) => token.trim()) : []))
-    .pipe(
-      z.array(
-        z
-          .string()
-          .min(32, 'each token must be at least 32 characters')
-          .regex(/^[\x21-\x7e]+$/, 'each token must be printable ASCII without spaces'),
-      ),
-    ),
-});
-
-/**
- * Where uploads live: the folder under DATA_DIR (the default), or an S3 bucket (STORAGE_URL=s3://…),
- * which every instance of a deployment shares.
- */
-export type StorageConfig =
-  | { kind: 'disk' }
-  | {
-      kind: 's3';
-      bucket: string;
-      /** Keys are stored under it (`<prefix>/logos/…`); '' for the bucket's root. */
-      prefix: string;
-      region: string;
-      /** An S3-compatible service's address (MinIO, R2, …); AWS's own when unset. */
-      endpoint: string | undefined;
-      /** `https://endpoint/bucket/key` instead of `https://bucket.endpoint/key`. */
-      forcePathStyle: boolean;
-      /** From AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY; unset: the SDK's own chain (roles, profiles). */
-      credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
-    };
+export { ConfigError } from './config-env.ts';
+export type { StorageConfig } from './config-storage.ts';
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -180,8 +75,6 @@ export type Config = {
    */
   serviceTokens: string[];
 };
-
-export class ConfigError extends Error {}
 
 /** Parses the environment once; a bad value names the variable and stops start-up. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -253,54 +146,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     config.encryptionKeys = [readOrCreateSecret(config.dataDir, 'encryption-key')];
   }
   return config;
-}
-
-const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
-const PREFIX = /^[a-z0-9_.-]+(\/[a-z0-9_.-]+)*$/i;
-const STORAGE_PARAMS = new Set(['endpoint', 'region', 'forcePathStyle']);
-
-/** STORAGE_URL: unset → the disk under DATA_DIR; `s3://bucket[/prefix]?endpoint=…&region=…&forcePathStyle=true`. */
-function parseStorage(e: z.infer<typeof EnvSchema>): StorageConfig {
-  const raw = e.STORAGE_URL?.trim();
-  if (!raw) return { kind: 'disk' };
-  const refuse = (why: string) => new ConfigError(`Invalid configuration:\n  STORAGE_URL: ${why}`);
-  const url = URL.parse(raw);
-  if (url?.protocol !== 's3:')
-    throw refuse('must be s3://bucket[/prefix] (leave it unset for the folder under DATA_DIR)');
-  if (url.username || url.password)
-    throw refuse('carries no credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY');
-  if (!BUCKET.test(url.hostname)) throw refuse(`"${url.hostname}" is not a valid bucket name`);
-  const prefix = decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, '');
-  if (prefix && (!PREFIX.test(prefix) || prefix.split('/').some((part) => /^\.+$/.test(part))))
-    throw refuse(`"${prefix}" is not a usable key prefix (letters, digits, _ . - and /)`);
-  for (const name of url.searchParams.keys())
-    if (!STORAGE_PARAMS.has(name))
-      throw refuse(`unknown parameter "${name}" (endpoint, region, forcePathStyle)`);
-  const endpoint = url.searchParams.get('endpoint') || undefined;
-  if (endpoint && !/^https?:$/.test(URL.parse(endpoint)?.protocol ?? ''))
-    throw refuse('endpoint must be an http(s) URL');
-  const pathStyle = url.searchParams.get('forcePathStyle') ?? 'false';
-  if (!['true', 'false'].includes(pathStyle)) throw refuse('forcePathStyle must be true or false');
-  const keyId = e.AWS_ACCESS_KEY_ID || undefined;
-  const secret = e.AWS_SECRET_ACCESS_KEY || undefined;
-  if (Boolean(keyId) !== Boolean(secret))
-    throw refuse('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together');
-  return {
-    kind: 's3',
-    bucket: url.hostname,
-    prefix,
-    region: url.searchParams.get('region') || e.AWS_REGION || e.AWS_DEFAULT_REGION || 'us-east-1',
-    endpoint,
-    forcePathStyle: pathStyle === 'true',
-    credentials:
-      keyId && secret
-        ? {
-            accessKeyId: keyId,
-            secretAccessKey: secret,
-            ...(e.AWS_SESSION_TOKEN ? { sessionToken: e.AWS_SESSION_TOKEN } : {}),
-          }
-        : undefined,
-  };
 }
 
 function isValidTimeZone(zone: string): boolean {
