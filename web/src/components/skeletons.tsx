@@ -1,6 +1,7 @@
 import { Box, Container, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorsJoined } from '../lib/api.ts';
 
 /** Stable keys for `count` placeholder rows. */
 const keys = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
@@ -91,4 +92,18 @@ export function LoadingLine({ label }: { label?: string }) {
 /** A lazily loaded part, with its loading line until the chunk arrives. */
 export function LazyPart({ children, label }: { children: ReactNode; label?: string }) {
   return <Suspense fallback={<LoadingLine label={label} />}>{children}</Suspense>;
+}
+
+/**
+ * A query's first load, for a part that shows its own data: the text skeleton while it loads, its
+ * error (red, an alert) once it failed. Render it while `query.data` is still undefined.
+ */
+export function QueryFirstLoad({ query }: { query: { isPending: boolean; error: unknown } }) {
+  const { t } = useTranslation();
+  if (query.isPending) return <TextSkeleton />;
+  return (
+    <Text c="red" role="alert">
+      {errorsJoined(query.error, t('errors.generic'))}
+    </Text>
+  );
 }

@@ -2,9 +2,8 @@ import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ListPagination } from '../../../components/list-pagination.tsx';
-import { TextSkeleton } from '../../../components/skeletons.tsx';
+import { QueryFirstLoad } from '../../../components/skeletons.tsx';
 import { useListState } from '../../../components/use-list-params.ts';
-import { errorsJoined } from '../../../lib/api.ts';
 import { installationsQuery } from '../api.ts';
 
 /**
@@ -16,13 +15,7 @@ export function InstallFeed({ appId, showEmails }: { appId: string; showEmails: 
   const { t } = useTranslation();
   const list = useListState();
   const query = useQuery(installationsQuery(appId, list.page, list.cursor));
-  if (query.isPending) return <TextSkeleton />;
-  if (!query.data)
-    return (
-      <Text c="red" role="alert">
-        {errorsJoined(query.error, t('errors.generic'))}
-      </Text>
-    );
+  if (!query.data) return <QueryFirstLoad query={query} />;
   if (query.data.total === 0) return <Text c="dimmed">{t('metrics.feed.empty')}</Text>;
   return (
     <Stack gap="xs">

@@ -4,10 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
-import { TextSkeleton } from '../../../components/skeletons.tsx';
+import { QueryFirstLoad } from '../../../components/skeletons.tsx';
 import { SortableTh } from '../../../components/sortable-th.tsx';
 import { useListState } from '../../../components/use-list-params.ts';
-import { errorsJoined } from '../../../lib/api.ts';
 import { usageRowsQuery } from '../api.ts';
 
 /**
@@ -24,13 +23,7 @@ export function UsageTable({ appId }: { appId: string }) {
     setSort(next);
     list.goTo(1, query.data);
   };
-  if (query.isPending) return <TextSkeleton />;
-  if (!query.data)
-    return (
-      <Text c="red" role="alert">
-        {errorsJoined(query.error, t('errors.generic'))}
-      </Text>
-    );
+  if (!query.data) return <QueryFirstLoad query={query} />;
   if (query.data.total === 0 && !sort) return <Text c="dimmed">{t('usage.empty')}</Text>;
   return (
     <Stack gap="xs">
