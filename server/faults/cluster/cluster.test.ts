@@ -371,6 +371,10 @@ test('three instances behind HAProxy: shared state, exact counters, jobs once, r
             requestsUntilDown: untilDown.length,
             maxMsUntilDown: Math.max(0, ...untilDown.map((s) => s.ended - s.began)),
             acknowledgedCreates: result.created.length,
+            failedAs:
+              result.failures
+                .map((s) => `${s.kind}:${s.error ?? s.status}:${s.ended - s.began}ms`)
+                .join(',') || 'none',
           });
           // Traffic goes around it: the balancer marks it down within 2 s (fall 3, 250 ms apart
           // after the first failed check, 1 s checks), and a request it sends there meanwhile finds
