@@ -50,10 +50,16 @@ async function dailySeries(ctx: AppContext, appId: string, from: string, to: str
     }
     return row;
   };
-  for (const row of await dailyInstalls(ctx, appId, from, to)) {
+  // Both roll-ups at once: on PostgreSQL two backends; on PGlite the second query runs while the
+  // server reads the first one's rows.
+  const [installs, views] = await Promise.all([
+    dailyInstalls(ctx, appId, from, to),
+    viewsPerDay(ctx, appId, from, to),
+  ]);
+  for (const row of installs) {
     Object.assign(at(row.day), { installs: row.installs, uninstalls: row.uninstalls });
   }
-  for (const row of await viewsPerDay(ctx, appId, from, to)) {
+  for (const row of views) {
     Object.assign(at(row.date), { visits: row.unique_views, page_views: row.views });
   }
   return days;
@@ -78,16 +84,15 @@ export async function appMetrics(
   const length = daysInRange(from, to);
   // The period before, as long, for the KPI cards' change (none for all time).
   const previousFrom = isAll ? from : shiftDay(from, -length);
-  const days = await dailySeries(ctx, appId, previousFrom, to);
+  // The series and the feed's first page (with its total) are read at the same time.
+  const [days, feed] = await Promise.all([
+    dailySeries(ctx, appId, previousFrom, to),
+    listInstallations(ctx, user, appId, { page: 1, per_page: 25, sort: '-procore_updated_at' }),
+  ]);
   const current = [...days.entries()].filter(([day]) => day >= from).sort(([a], [b]) => (a < b ? -1 : 1));
   // All time longer than two years is answered per month (docs/decisions.md "Installations").
   const bucket = isAll && length > METRICS_MAX_DAYS ? 'month' : 'day';
   const rows = bucket === 'day' ? current : byMonth(current);
-  const feed = await listInstallations(ctx, user, appId, {
-    page: 1,
-    per_page: 25,
-    sort: '-procore_updated_at',
-  });
   const previous = [...days.entries()].filter(([day]) => day < from);
   return {
     developer_app_id: appId,
