@@ -45,22 +45,10 @@ export async function serveSessions(db: PGlite, socketPath: string): Promise<Ses
    */
   const run = async (messages: Buffer, session?: Session, endsCycle = true): Promise<string | undefined> => {
     let tail = Buffer.alloc(0);
-    // PostgreSQL hands its output over in 8 kB pieces during the (synchronous) call: corked until
-    // the call returns, they leave as one write, so a large result wakes the server's thread once,
-    // not once a piece. The microtask runs as soon as the call is done, before the sync to disk.
-    const socket = session?.socket;
-    let corked = false;
     await db.execProtocolRawStream(messages, {
       syncToFs: endsCycle,
       onRawData: (data) => {
-        if (socket && session && !session.closed) {
-          if (!corked) {
-            corked = true;
-            socket.cork();
-            queueMicrotask(() => socket.uncork());
-          }
-          socket.write(Buffer.from(data));
-        }
+        if (session && !session.closed) session.socket.write(Buffer.from(data));
         tail = Buffer.concat([tail, data]).subarray(-6);
       },
     });

@@ -81,6 +81,18 @@ export async function dailyInstalls(ctx: AppContext, appId: string, from: string
     .orderBy(appDailyInstalls.day);
 }
 
+/** Install and uninstall totals of one app between two days (inclusive): one row, summed by the database. */
+export async function installTotals(ctx: AppContext, appId: string, from: string, to: string) {
+  const [row] = await ctx.db
+    .select({
+      installs: sql<number>`coalesce(sum(${appDailyInstalls.installs}), 0)`.mapWith(Number),
+      uninstalls: sql<number>`coalesce(sum(${appDailyInstalls.uninstalls}), 0)`.mapWith(Number),
+    })
+    .from(appDailyInstalls)
+    .where(and(eq(appDailyInstalls.developerAppId, appId), between(appDailyInstalls.day, from, to)));
+  return row ?? { installs: 0, uninstalls: 0 };
+}
+
 /** The app's first day with an install or uninstall, or null. */
 export async function firstInstallDay(ctx: AppContext, appId: string): Promise<string | null> {
   const [row] = await ctx.db
