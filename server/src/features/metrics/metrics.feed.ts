@@ -74,8 +74,8 @@ export const CSV_BATCH_ROWS = 1000;
 
 /**
  * `installations.csv` as a stream: the header row, then every installation newest first, in keyset
- * batches. The rows come from the database as the file's cells (installationOf's fields, the e-mail
- * only in staff's file), so a row costs no objects or dates on the server's event loop.
+ * batches. A batch is read raw, as the file's cells (installationOf's fields, the e-mail only in
+ * staff's file): no per-column mapping of every row on the server's event loop.
  */
 export function installationsCsvStream(ctx: AppContext, appId: string, isStaff: boolean): Readable {
   return csvStream<InstallationCsvRow>({
