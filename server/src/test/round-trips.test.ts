@@ -59,3 +59,10 @@ test('notifications: keys and total, rows, read state (the estimate planned once
 test('the admin apps list: keys and total, rows with their owners', async () => {
   assert.equal(await roundTrips(admin, '/api/v1/admin/developer_apps?per_page=25'), 2);
 });
+
+test('one app: its access with the owner, then one read for each part of the page', async () => {
+  const { client } = await t.asNewUser();
+  const app = await createAppAs(client, 'One app');
+  // people, sandbox, credentials, listing name, metrics (views, then events when there are none)
+  assert.equal(await roundTrips(client, `/api/v1/developer_apps/${app.id}`), 7);
+});
