@@ -20,7 +20,14 @@ export type Balancer = {
   stop(): Promise<void>;
 };
 
-/** HAProxy in front of the portals listening on `ports` (portal1, portal2, …, as the config names them). */
+/** The servers deploy/haproxy.cfg names (portal1 to portal3). */
+const CONFIG_SERVERS = 3;
+
+/**
+ * HAProxy in front of the portals listening on `ports` (portal1, portal2, …, as the config names them);
+ * with fewer ports than the config has servers, the rest point at closed ports and are down before
+ * this returns.
+ */
 export async function startBalancer(ports: number[]): Promise<Balancer> {
   const port = await freePort();
   const statsPort = await freePort();
@@ -30,8 +37,9 @@ export async function startBalancer(ports: number[]): Promise<Balancer> {
     PORTAL_LB_STATS: `127.0.0.1:${statsPort}`,
     // Logs go to a UDP port nobody reads (no syslog needed); the stats page tells the states.
     PORTAL_LB_LOG: `127.0.0.1:${await freePort()}`,
-    ...Object.fromEntries(ports.map((p, i) => [`PORTAL_${i + 1}`, `127.0.0.1:${p}`])),
   };
+  for (let i = 0; i < CONFIG_SERVERS; i++)
+    env[`PORTAL_${i + 1}`] = `127.0.0.1:${ports[i] ?? (await freePort())}`;
   if (process.getuid?.() !== 0) {
     // Only root can switch to the haproxy user: run as ourselves.
     env.PORTAL_LB_USER = userInfo().username;
@@ -71,22 +79,24 @@ export async function startBalancer(ports: number[]): Promise<Balancer> {
     async () => {
       if (gone) throw new Error(`haproxy exited:\n${output}`);
       return servers().then(
-        (list) => list.length === ports.length,
+        (list) => list.length === CONFIG_SERVERS,
         () => false,
       );
     },
     { timeoutMs: 10_000, everyMs: 50 },
   );
+  const waitFor = async (name: string, status: string, timeoutMs = 15_000) => {
+    await waitUntil(
+      `${name} to be ${status} on the balancer`,
+      async () => (await servers()).find((server) => server.name === name)?.status === status,
+      { timeoutMs, everyMs: 50 },
+    );
+  };
+  for (let i = ports.length; i < CONFIG_SERVERS; i++) await waitFor(`portal${i + 1}`, 'DOWN');
   return {
     origin: `http://127.0.0.1:${port}`,
     servers,
-    async waitFor(name, status, timeoutMs = 15_000) {
-      await waitUntil(
-        `${name} to be ${status} on the balancer`,
-        async () => (await servers()).find((server) => server.name === name)?.status === status,
-        { timeoutMs, everyMs: 50 },
-      );
-    },
+    waitFor,
     output: () => output,
     async stop() {
       if (!gone) child.kill('SIGTERM');
