@@ -114,3 +114,7 @@ export const validationFailed = (body: {
   fields?: Record<string, string[]>;
   request_id?: string;
 }) => HttpResponse.json({ ...body, code: 'validation_failed' }, { status: 422 });
+
+/** A 422 refusing one field, its message the answer's message and only error. */
+export const fieldRefused = (field: string, message: string, more: { request_id?: string } = {}) =>
+  validationFailed({ message, errors: [message], fields: { [field]: [message] }, ...more });
