@@ -18,8 +18,11 @@ export type Call = {
 };
 
 export type RouteSpec = {
-  /** A valid call as this persona: path parameters of a real resource, a body that passes validation. */
-  call(fx: RouteFixtures, persona: Persona): Call | Promise<Call>;
+  /**
+   * A valid call as this persona: path parameters of a real resource, a body that passes validation.
+   * Without one, the route is called at its own path (no parameters, query or body).
+   */
+  call?(fx: RouteFixtures, persona: Persona): Call | Promise<Call>;
   /** The exact status each persona gets for that call. */
   expect: Expected;
   /** A Cache-Control the route sets on purpose instead of the API's `no-store`. */
