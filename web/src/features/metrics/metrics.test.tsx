@@ -6,7 +6,7 @@ import { afterEach, expect, test } from 'vitest';
 import { adminApp, serveAdminApp } from '../../test/admin-app.ts';
 import { sizeChartContainers } from '../../test/charts.ts';
 import { renderRoute } from '../../test/render.tsx';
-import { developer, runtimeConfig, server } from '../../test/server.ts';
+import { analyticsInto, developer, runtimeConfig, server } from '../../test/server.ts';
 import { app, signedIn } from '../apps/testing.ts';
 import { manifestsApi } from '../manifests/testing.ts';
 
@@ -85,10 +85,7 @@ function serveDeveloper(
       reports.push(new URL(request.url).searchParams.get('range') ?? '');
       return HttpResponse.json(metrics);
     }),
-    http.post('/api/v1/analytics', async ({ request }) => {
-      events.push(await request.json());
-      return HttpResponse.json({ ok: true });
-    }),
+    analyticsInto(events),
   );
   return Object.assign(events, { reports });
 }
@@ -211,10 +208,7 @@ test('admin: the Metrics tab shows the report without breadcrumbs, with e-mails 
         app_installations: { rows: [installation], total_count: 1 },
       }),
     ),
-    http.post('/api/v1/analytics', async ({ request }) => {
-      events.push(await request.json());
-      return HttpResponse.json({ ok: true });
-    }),
+    analyticsInto(events),
   );
   renderRoute('/admin/developer_apps/app-1');
   await userEvent.click(await screen.findByRole('tab', { name: 'Metrics' }));
