@@ -65,3 +65,5 @@ export const serviceOnly = (status: number): Expected => ({ ...everyone(401), se
 
 export const V = '/api/v1';
 export const appUrl = (app: { id: string }, rest = '') => `${V}/developer_apps/${app.id}${rest}`;
+/** The staff twin of appUrl: `/api/v1/admin/developer_apps/<id><rest>`. */
+export const adminAppUrl = (app: { id: string }, rest = '') => `${V}/admin/developer_apps/${app.id}${rest}`;
