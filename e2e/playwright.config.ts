@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig } from '@playwright/test';
+import { browserUse } from './support/browser.ts';
 import {
   DEMO_PASSWORD,
   MAIL_SINK_HTTP,
@@ -53,18 +54,7 @@ export default defineConfig({
     baseURL: PORTAL_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    ...devices['Desktop Chrome'],
-    viewport: { width: 1280, height: 800 },
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    ...browserUse,
   },
   webServer: [
     {

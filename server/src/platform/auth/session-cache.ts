@@ -53,7 +53,12 @@ export function createSessionCache(
   const subscriber = options.redis?.duplicate();
   if (subscriber) {
     subscriber.on('error', (error) => options.log?.warn({ err: error }, 'session cache subscriber error'));
-    subscriber.subscribe(channel).catch((error) => options.log?.warn({ err: error }, 'subscribe failed'));
+    // The copy is still connecting here, and the portal's client queues nothing while it is not
+    // connected (enableOfflineQueue: false): subscribe each time it is ready, the first time and
+    // after a reconnect (subscribing twice to a channel is harmless).
+    subscriber.on('ready', () => {
+      subscriber.subscribe(channel).catch((error) => options.log?.warn({ err: error }, 'subscribe failed'));
+    });
     subscriber.on('message', (_channel, message: string) => {
       const [kind, value] = [message.slice(0, 2), message.slice(2)];
       if (kind === 'u:') dropUser(value);

@@ -1,0 +1,139 @@
+import { existsSync } from 'node:fs';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { pngBytes } from '../support/png.ts';
+import { signIn, signOut } from '../support/session.ts';
+
+// Started by `npm run test:cluster` (server/faults/cluster/journey.test.ts) against three portals
+// behind HAProxy. JOURNEY=pinned walks one journey with each step on a chosen instance (A, B, C);
+// JOURNEY=roll walks it through the balancer again and again while the instances restart one by one,
+// until the file JOURNEY_UNTIL exists.
+const balancer = new URL(process.env.CLUSTER_ORIGIN ?? 'http://127.0.0.1:1');
+const instances = (process.env.CLUSTER_INSTANCES ?? '').split(',').filter(Boolean);
+const password = process.env.CLUSTER_PASSWORD ?? '';
+const email = process.env.CLUSTER_EMAIL ?? 'developer@example.com';
+const INSTANCE_HEADER = 'x-portal-instance';
+
+type Answer = { step: string; sentTo: string | null; answeredBy: string };
+
+/**
+ * Sends every request but a page load that the context makes to the balancer to the step's instance
+ * instead (or lets it through to the balancer when the step names none); the page never sees the
+ * difference. Records which instance answered each API call, and where it was sent.
+ */
+async function steer(context: BrowserContext) {
+  let step = '';
+  let target: string | null = null;
+  const answers: Answer[] = [];
+  await context.route('**/*', async (route) => {
+    const url = new URL(route.request().url());
+    // Documents stay on the balancer: a page's origin must stay the balancer's (its CSP allows 'self').
+    if (url.host !== balancer.host || route.request().isNavigationRequest()) return route.fallback();
+    const sentTo = target;
+    const at = step;
+    if (sentTo) url.host = new URL(sentTo).host;
+    // Fetched from here and handed to the page as the balancer's answer: the browser itself would mark a
+    // request rewritten to another port as same-site (not same-origin), which the portal refuses.
+    const response = await route.fetch({ url: url.toString(), maxRedirects: 0 });
+    const answeredBy = response.headers()[INSTANCE_HEADER];
+    if (answeredBy && url.pathname.startsWith('/api/')) answers.push({ step: at, sentTo, answeredBy });
+    await route.fulfill({ response });
+  });
+  return {
+    /** The requests from now on belong to `name` and go to `instance` (null: the balancer). */
+    to(name: string, instance: string | null) {
+      step = name;
+      target = instance;
+    },
+    answers,
+  };
+}
+
+async function instanceName(page: Page, origin: string): Promise<string> {
+  const res = await page.request.get(`${origin}/healthz`);
+  expect(res.ok()).toBe(true);
+  return res.headers()[INSTANCE_HEADER]!;
+}
+
+/** Sign in, create an app, upload its logo, see it, sign out, and the old cookie refused. */
+async function journey(page: Page, context: BrowserContext, on: (step: string) => Promise<void> | void) {
+  await on('A');
+  await signIn(page, email, password);
+
+  await on('B');
+  const name = `Cluster journey ${Date.now()}`;
+  await page.goto('/developer_apps');
+  await page.getByRole('button', { name: 'Create a New App' }).click();
+  const create = page.getByRole('dialog', { name: 'Create a New App' });
+  await create.getByRole('textbox', { name: 'App name' }).fill(name);
+  await create.getByRole('button', { name: 'Create' }).click();
+  await expect(page).toHaveURL(/\/developer_apps\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+
+  await on('C');
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: pngBytes(256, 256),
+  });
+  await expect(page.getByText('Uploaded Logo!')).toBeVisible();
+
+  await on('A');
+  await page.reload();
+  const logo = page.getByRole('img', { name: 'App avatar' });
+  await expect(logo).toHaveAttribute('src', /\/thumbnail/);
+  // Drawn, not a broken image: the bytes uploaded through C came back through A.
+  await expect
+    .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(256);
+
+  const cookies = await context.cookies();
+  await on('B');
+  await signOut(page);
+
+  await on('C');
+  await context.clearCookies();
+  await context.addCookies(cookies);
+  await page.goto('/developer_apps');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+}
+
+test('each step of the journey on another instance: sign in (A), create (B), upload (C), see (A), sign out (B), refused (C)', async ({
+  page,
+  context,
+}) => {
+  test.skip(process.env.JOURNEY !== 'pinned', 'JOURNEY=pinned');
+  expect(instances).toHaveLength(3);
+  const names = await Promise.all(instances.map((origin) => instanceName(page, origin)));
+  expect(new Set(names).size).toBe(3);
+  const steering = await steer(context);
+  const steps: string[] = [];
+  await journey(page, context, (step) => {
+    steps.push(step);
+    steering.to(`${steps.length}:${step}`, instances['ABC'.indexOf(step)]!);
+  });
+  // Each step's API calls were answered by the instance they were sent to, and every step made some.
+  for (const answer of steering.answers)
+    expect(answer.answeredBy, answer.step).toBe(names[instances.indexOf(answer.sentTo!)]);
+  expect(new Set(steering.answers.map((answer) => answer.step)).size).toBe(steps.length);
+  expect(steps.join('')).toBe('ABCABC');
+});
+
+test('the same journey through the balancer while the instances restart one by one', async ({
+  page,
+  context,
+}) => {
+  test.skip(process.env.JOURNEY !== 'roll', 'JOURNEY=roll');
+  test.setTimeout(300_000);
+  const until = process.env.JOURNEY_UNTIL!;
+  const steering = await steer(context);
+  let rounds = 0;
+  do {
+    await journey(page, context, () => {});
+    rounds++;
+  } while (!existsSync(until));
+  const seen = new Set(steering.answers.map((answer) => answer.answeredBy));
+  console.log(`journeys during the roll: ${rounds}; instances that answered: ${seen.size}`);
+  // The roll replaced all three: six processes answered, and at least the journey ran beside them.
+  expect(seen.size).toBeGreaterThanOrEqual(4);
+});
