@@ -15,8 +15,8 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { INSTANCE_HEADER } from '../../src/platform/http/security-headers.ts';
-import { startS3TestServer } from '../../src/test/s3-server.ts';
-import { type Balancer, startBalancer } from '../support/haproxy.ts';
+import { rollingRestart, withCluster } from '../support/cluster.ts';
+import type { Balancer } from '../support/haproxy.ts';
 import { createSession, type HttpResponse, json } from '../support/http.ts';
 import {
   describeSample,
@@ -26,18 +26,9 @@ import {
   startLoad,
   tokenRequest,
 } from '../support/load.ts';
-import {
-  ADMIN,
-  DEMO_PASSWORD,
-  DEVELOPER,
-  freePort,
-  type Portal,
-  report,
-  waitUntil,
-} from '../support/portal.ts';
-import { adminQuery, createDatabase } from '../support/postgres.ts';
-import { startRedis } from '../support/redis.ts';
-import { type FaultRun, withFaultRun } from '../support/run.ts';
+import { ADMIN, DEMO_PASSWORD, DEVELOPER, freePort, report, waitUntil } from '../support/portal.ts';
+import { adminQuery } from '../support/postgres.ts';
+import type { FaultRun } from '../support/run.ts';
 import { countByMessageId, createSmtpSink, type SinkMessage } from '../support/smtp-sink.ts';
 import { logoForm, randomPng } from '../support/upload.ts';
 
@@ -50,41 +41,12 @@ const APPS = Number(process.env.CLUSTER_APPS ?? 500);
 const SIGN_OUT_TRIALS = 20;
 
 test('three instances behind HAProxy: shared state, exact counters, jobs once, rolling restart and kill -9', async (t) => {
-  const closers: Array<() => Promise<void> | void> = [];
+  const sink = createSmtpSink(await freePort());
+  await sink.start();
   try {
-    const database = await createDatabase('cluster');
-    closers.push(() => database.drop());
-    const query = async <T>(sql: string) => (await adminQuery(database.url, sql)).rows as T[];
-    const redisPort = await freePort();
-    const redis = startRedis(redisPort);
-    closers.push(() => void redis.kill('SIGKILL'));
-    const s3 = await startS3TestServer();
-    closers.push(() => s3.close());
-    const sink = createSmtpSink(await freePort());
-    await sink.start();
-    closers.push(() => sink.stop());
-    const ports = await Promise.all(Array.from({ length: INSTANCES }, () => freePort()));
-    const balancer = await startBalancer(ports);
-    closers.push(() => balancer.stop());
-
-    await withFaultRun('cluster', async (run) => {
-      const env = {
-        DATABASE_URL: database.url,
-        REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-        ...s3.env('cluster'),
-        SMTP_URL: sink.url,
-        PUBLIC_URL: balancer.origin,
-        TRUST_PROXY: 'true',
-        QUOTA_INSTANCES: String(INSTANCES),
-        READINESS_DRAIN_MS: '2000',
-      };
-      const dataDirs = ports.map((_, i) => run.subDir(`instance-${i + 1}`));
-      const startInstance = (i: number) => run.start(env, { port: ports[i], dataDir: dataDirs[i] });
-      // The first migrates the empty database and seeds the demo; then the others, together.
-      const portals: Portal[] = [await startInstance(0)];
-      portals.push(...(await Promise.all(ports.slice(1).map((_, i) => startInstance(i + 1)))));
-      for (let i = 0; i < INSTANCES; i++) await balancer.waitFor(`portal${i + 1}`, 'UP');
-
+    await withCluster('cluster', { instances: INSTANCES, env: { SMTP_URL: sink.url } }, async (cluster) => {
+      const { run, balancer, portals, dataDirs } = cluster;
+      const query = async <T>(sql: string) => (await adminQuery(cluster.databaseUrl, sql)).rows as T[];
       const user = await run.signIn(portals[0]!);
       const cookies = user.cookies();
       /** A session with `cookies` on `origin` (an instance, or the balancer), closed at the end. */
@@ -295,21 +257,8 @@ test('three instances behind HAProxy: shared state, exact counters, jobs once, r
           label: 'Roll',
         });
         await delay(1_500);
-        const roll: Array<Record<string, number>> = [];
         const rollStart = Date.now();
-        for (let i = 0; i < INSTANCES; i++) {
-          const name = `portal${i + 1}`;
-          const stopping = portals[i]!;
-          const sigtermAt = Date.now();
-          stopping.kill('SIGTERM');
-          await balancer.waitFor(name, 'DOWN');
-          const downMs = Date.now() - sigtermAt;
-          const exit = await stopping.exited;
-          assert.equal(exit.code, 0, stopping.output().slice(-2000));
-          portals[i] = await startInstance(i);
-          await balancer.waitFor(name, 'UP', 60_000);
-          roll.push({ instance: i + 1, downMs, exitMs: exit.at - sigtermAt, backMs: Date.now() - sigtermAt });
-        }
+        const roll = await rollingRestart(cluster);
         const rollEnd = Date.now();
         await delay(1_500);
         const result = await load.stop();
@@ -401,7 +350,7 @@ test('three instances behind HAProxy: shared state, exact counters, jobs once, r
       );
     });
   } finally {
-    for (const close of closers.reverse()) await close();
+    await sink.stop();
   }
 });
 

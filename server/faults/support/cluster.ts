@@ -12,6 +12,8 @@ import { type FaultRun, withFaultRun } from './run.ts';
 export type Cluster = {
   run: FaultRun;
   balancer: Balancer;
+  /** The database the instances share (a superuser URL: tests read it directly). */
+  databaseUrl: string;
   /** The running instances, in the balancer's order (portal1, portal2, …); a restart replaces its entry. */
   portals: Portal[];
   dataDirs: string[];
@@ -23,20 +25,25 @@ export type RollStep = { instance: number; downMs: number; exitMs: number; backM
 
 /**
  * Runs `scenario` on a fresh cluster of `instances` portals (with `env` beside the cluster's own) and
- * removes all of it afterwards, pass or fail.
+ * removes all of it afterwards, pass or fail — also what was started when a later part fails to start.
  */
 export async function withCluster(
   label: string,
   { instances = 3, env = {} }: { instances?: number; env?: Record<string, string> },
   scenario: (cluster: Cluster) => Promise<void>,
 ): Promise<void> {
-  const database = await createDatabase(label);
-  const redisPort = await freePort();
-  const redis = startRedis(redisPort);
-  const s3 = await startS3TestServer();
-  const ports = await Promise.all(Array.from({ length: instances }, () => freePort()));
-  const balancer = await startBalancer(ports);
+  const closers: Array<() => Promise<void> | void> = [];
   try {
+    const database = await createDatabase(label);
+    closers.push(() => database.drop());
+    const redisPort = await freePort();
+    const redis = startRedis(redisPort);
+    closers.push(() => void redis.kill('SIGKILL'));
+    const s3 = await startS3TestServer();
+    closers.push(() => s3.close());
+    const ports = await Promise.all(Array.from({ length: instances }, () => freePort()));
+    const balancer = await startBalancer(ports);
+    closers.push(() => balancer.stop());
     await withFaultRun(label, async (run) => {
       const clusterEnv = {
         DATABASE_URL: database.url,
@@ -54,13 +61,10 @@ export async function withCluster(
       const portals: Portal[] = [await startInstance(0)];
       portals.push(...(await Promise.all(ports.slice(1).map((_, i) => startInstance(i + 1)))));
       for (let i = 0; i < instances; i++) await balancer.waitFor(`portal${i + 1}`, 'UP');
-      await scenario({ run, balancer, portals, dataDirs, startInstance });
+      await scenario({ run, balancer, databaseUrl: database.url, portals, dataDirs, startInstance });
     });
   } finally {
-    await balancer.stop();
-    redis.kill('SIGKILL');
-    await s3.close();
-    await database.drop();
+    for (const close of closers.reverse()) await close();
   }
 }
 
@@ -80,7 +84,7 @@ export async function rollingRestart(cluster: Cluster): Promise<RollStep[]> {
     const exit = await stopping.exited;
     assert.equal(exit.code, 0, stopping.output().slice(-2000));
     cluster.portals[i] = await cluster.startInstance(i);
-    await cluster.balancer.waitFor(name, 'UP', 30_000);
+    await cluster.balancer.waitFor(name, 'UP', 60_000);
     steps.push({ instance: i + 1, downMs, exitMs: exit.at - sigtermAt, backMs: Date.now() - sigtermAt });
   }
   return steps;

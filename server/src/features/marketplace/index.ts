@@ -1,2 +1,9 @@
 /** The public marketplace: published listings, their pages and media, and the views they count. */
-export { firstViewedOn, hasViews, recordListingView, today, viewsPerDay } from './marketplace.service.ts';
+export {
+  firstViewedOn,
+  hasViews,
+  recordListingView,
+  today,
+  viewsBetween,
+  viewsPerDay,
+} from './marketplace.service.ts';

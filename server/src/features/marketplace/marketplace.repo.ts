@@ -140,6 +140,18 @@ export async function dailyViews(ctx: AppContext, appId: string, from: string, t
     .orderBy(appDailyViews.day);
 }
 
+/** Views and unique views of one app between two days (inclusive): one row, summed by the database. */
+export async function viewTotals(ctx: AppContext, appId: string, from: string, to: string) {
+  const [row] = await ctx.db
+    .select({
+      views: sql<number>`coalesce(sum(${appDailyViews.views}), 0)`.mapWith(Number),
+      uniqueViews: sql<number>`coalesce(sum(${appDailyViews.uniqueViews}), 0)`.mapWith(Number),
+    })
+    .from(appDailyViews)
+    .where(and(eq(appDailyViews.developerAppId, appId), between(appDailyViews.day, from, to)));
+  return row ?? { views: 0, uniqueViews: 0 };
+}
+
 /** The app's first day with a counted view, or null. */
 export const firstViewDay = (ctx: AppContext, appId: string) => firstDayOfApp(ctx.db, appDailyViews, appId);
 

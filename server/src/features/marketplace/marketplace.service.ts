@@ -24,6 +24,7 @@ import {
   listLive,
   logosOf,
   recordView,
+  viewTotals,
 } from './marketplace.repo.ts';
 import { countView, portalDay } from './marketplace.views.ts';
 
@@ -95,6 +96,12 @@ export const today = (ctx: AppContext) => portalDay(ctx);
 export async function viewsPerDay(ctx: AppContext, appId: string, from: string, to: string) {
   const rows = await dailyViews(ctx, appId, from, to);
   return rows.map((row) => ({ date: row.day, views: row.views, unique_views: row.uniqueViews }));
+}
+
+/** Listing views of one app from `from` to `to` (both included), summed: every view and the visits. */
+export async function viewsBetween(ctx: AppContext, appId: string, from: string, to: string) {
+  const totals = await viewTotals(ctx, appId, from, to);
+  return { views: totals.views, unique_views: totals.uniqueViews };
 }
 
 /** The first day the app's listing was viewed, or null. */

@@ -1,5 +1,5 @@
 /** The only module that queries app_events, app_installations and app_daily_installs. */
-import { and, asc, between, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import { anyRowOfApp, firstDayOfApp } from '../../db/app-rows.ts';
 import type { Tx } from '../../db/client.ts';
 import { appDailyInstalls, appEvents, appInstallations } from '../../db/schema/index.ts';
@@ -82,6 +82,18 @@ export async function dailyInstalls(ctx: AppContext, appId: string, from: string
     .orderBy(appDailyInstalls.day);
 }
 
+/** Install and uninstall totals of one app between two days (inclusive): one row, summed by the database. */
+export async function installTotals(ctx: AppContext, appId: string, from: string, to: string) {
+  const [row] = await ctx.db
+    .select({
+      installs: sql<number>`coalesce(sum(${appDailyInstalls.installs}), 0)`.mapWith(Number),
+      uninstalls: sql<number>`coalesce(sum(${appDailyInstalls.uninstalls}), 0)`.mapWith(Number),
+    })
+    .from(appDailyInstalls)
+    .where(and(eq(appDailyInstalls.developerAppId, appId), between(appDailyInstalls.day, from, to)));
+  return row ?? { installs: 0, uninstalls: 0 };
+}
+
 /** The app's first day with an install or uninstall, or null. */
 export const firstInstallDay = (ctx: AppContext, appId: string) =>
   firstDayOfApp(ctx.db, appDailyInstalls, appId);
@@ -93,31 +105,48 @@ export async function installationsByIds(ctx: AppContext, ids: string[]): Promis
   return ctx.db.select().from(appInstallations).where(inArray(appInstallations.id, ids));
 }
 
+/** A row of installations.csv: the spec's fields, plain values (the time as `toISOString()` writes it). */
+export type InstallationCsvRow = {
+  id: string;
+  company_name: string;
+  company_is_demo: boolean;
+  user_email_address: string | null;
+  procore_updated_at: string;
+  status: string;
+};
+
 /**
- * One keyset batch of the CSV, newest first: the rows after `after` (an updated_at and id). A short
- * statement of its own, never a cursor or a transaction held across batches.
+ * One keyset batch of the CSV, newest first: the rows after `after` (the last row's time and id). A
+ * short statement of its own, never a cursor or a transaction held across batches. Only the file's
+ * columns (the e-mail only `withEmail`), read raw rather than through Drizzle's per-column mapping: a
+ * file is a million rows, and every microsecond per row is spent on the server's event loop.
  */
-export async function installationsBatch(
+export async function installationsCsvBatch(
   ctx: AppContext,
   appId: string,
   limit: number,
-  after: { updatedAt: Date; id: string } | null,
-): Promise<InstallationRow[]> {
-  return ctx.db
-    .select()
-    .from(appInstallations)
-    .where(
-      and(
-        eq(appInstallations.developerAppId, appId),
+  withEmail: boolean,
+  after: { updatedAt: string; id: string } | null,
+): Promise<InstallationCsvRow[]> {
+  const t = appInstallations;
+  const result = (await ctx.db.execute(sql`
+    select ${t.id} as id, ${t.companyName} as company_name, ${t.companyIsDemo} as company_is_demo,
+           ${withEmail ? t.userEmail : sql`null`} as user_email_address,
+           ${t.updatedAt} as procore_updated_at,
+           ${t.status} as status
+    from ${t}
+    where ${t.developerAppId} = ${appId}
+      ${
         // A row comparison, so the bound is an index condition on (app, updated_at, id): each batch
         // starts where the last ended instead of filtering its way there.
         after
-          ? sql`(${appInstallations.updatedAt}, ${appInstallations.id}) < (${after.updatedAt.toISOString()}::timestamptz, ${after.id}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(appInstallations.updatedAt), desc(appInstallations.id))
-    .limit(limit);
+          ? sql`and (${t.updatedAt}, ${t.id}) < (${after.updatedAt}::timestamptz, ${after.id}::uuid)`
+          : sql``
+      }
+    order by ${t.updatedAt} desc, ${t.id} desc
+    limit ${limit}`)) as unknown as { rows: InstallationCsvRow[] };
+  for (const row of result.rows) row.procore_updated_at = new Date(row.procore_updated_at).toISOString();
+  return result.rows;
 }
 
 /** The companies where the app is installed now (optionally: installed by this user), by name. */

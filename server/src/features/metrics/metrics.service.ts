@@ -18,9 +18,9 @@ import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { requireAppReader } from '../apps/index.ts';
-import { firstViewedOn, hasViews, today, viewsPerDay } from '../marketplace/index.ts';
+import { firstViewedOn, hasViews, today, viewsBetween, viewsPerDay } from '../marketplace/index.ts';
 import { installationsCsvStream, listInstallations } from './metrics.feed.ts';
-import { anyEvents, dailyInstalls, firstInstallDay } from './metrics.repo.ts';
+import { anyEvents, dailyInstalls, firstInstallDay, installTotals } from './metrics.repo.ts';
 import { shiftDay } from './portal-day.ts';
 
 type Day = { installs: number; uninstalls: number; visits: number; page_views: number };
@@ -50,13 +50,28 @@ async function dailySeries(ctx: AppContext, appId: string, from: string, to: str
     }
     return row;
   };
-  for (const row of await dailyInstalls(ctx, appId, from, to)) {
+  // Both roll-ups at once: on PostgreSQL two backends; on PGlite the second query runs while the
+  // server reads the first one's rows.
+  const [installs, views] = await Promise.all([
+    dailyInstalls(ctx, appId, from, to),
+    viewsPerDay(ctx, appId, from, to),
+  ]);
+  for (const row of installs) {
     Object.assign(at(row.day), { installs: row.installs, uninstalls: row.uninstalls });
   }
-  for (const row of await viewsPerDay(ctx, appId, from, to)) {
+  for (const row of views) {
     Object.assign(at(row.date), { visits: row.unique_views, page_views: row.views });
   }
   return days;
+}
+
+/** Every series summed from `from` to `to`, by the database (the KPI cards' previous period). */
+async function totals(ctx: AppContext, appId: string, from: string, to: string): Promise<Day> {
+  const [installs, views] = await Promise.all([
+    installTotals(ctx, appId, from, to),
+    viewsBetween(ctx, appId, from, to),
+  ]);
+  return { ...installs, visits: views.unique_views, page_views: views.views };
 }
 
 const aggregate = (rows: Array<[string, Day]>, series: keyof Day): DailyAggregates => {
@@ -76,19 +91,19 @@ export async function appMetrics(
   const problem = metricsSpanProblem(from, isAll ? from : to);
   if (problem) throw fieldError('from', problem);
   const length = daysInRange(from, to);
-  // The period before, as long, for the KPI cards' change (none for all time).
-  const previousFrom = isAll ? from : shiftDay(from, -length);
-  const days = await dailySeries(ctx, appId, previousFrom, to);
-  const current = [...days.entries()].filter(([day]) => day >= from).sort(([a], [b]) => (a < b ? -1 : 1));
+  // The period before, as long, for the KPI cards' change (none for all time): only its sums.
+  const previousFrom = shiftDay(from, -length);
+  const previousTo = shiftDay(from, -1);
+  // The series, the previous period's sums and the feed's first page (with its total) at once.
+  const [days, previous, feed] = await Promise.all([
+    dailySeries(ctx, appId, from, to),
+    isAll ? null : totals(ctx, appId, previousFrom, previousTo),
+    listInstallations(ctx, user, appId, { page: 1, per_page: 25, sort: '-procore_updated_at' }),
+  ]);
+  const current = [...days.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
   // All time longer than two years is answered per month (docs/decisions.md "Installations").
   const bucket = isAll && length > METRICS_MAX_DAYS ? 'month' : 'day';
   const rows = bucket === 'day' ? current : byMonth(current);
-  const feed = await listInstallations(ctx, user, appId, {
-    page: 1,
-    per_page: 25,
-    sort: '-procore_updated_at',
-  });
-  const previous = [...days.entries()].filter(([day]) => day < from);
   return {
     developer_app_id: appId,
     from,
@@ -99,15 +114,7 @@ export async function appMetrics(
     daily_app_uninstallations_aggregates: aggregate(rows, 'uninstalls'),
     daily_marketplace_app_views_aggregates: aggregate(rows, 'visits'),
     daily_marketplace_app_page_views_aggregates: aggregate(rows, 'page_views'),
-    previous_period: isAll
-      ? null
-      : {
-          from: previousFrom,
-          to: shiftDay(from, -1),
-          ...(Object.fromEntries(
-            SERIES.map((series) => [series, previous.reduce((sum, [, day]) => sum + day[series], 0)]),
-          ) as Day),
-        },
+    previous_period: previous && { from: previousFrom, to: previousTo, ...previous },
     app_installations: { rows: feed.rows, total_count: feed.total },
   };
 }

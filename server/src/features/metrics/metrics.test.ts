@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
 import { addMember, createAppAs } from '../apps/testing.ts';
 import { completeDraft } from '../listings/testing.ts';
+import { appEvent, postEvents } from './testing.ts';
 
 let t: TestApp;
 let owner: TestClient;
@@ -154,6 +155,37 @@ describe('engagement metrics', () => {
     );
     assert.equal((await owner.get(`/api/v1/developer_apps/${app.id}/metrics`)).statusCode, 404);
     assert.equal((await staff.get(`/api/v1/developer_apps/${app.id}/metrics`)).statusCode, 200);
+  });
+
+  test("the previous period: the sums of the days just before the range, as long, as that window's own report", async () => {
+    const ago = (days: number) => new Date(t.clock.now().getTime() - days * DAY).toISOString();
+    const app = (await createAppAs(owner, 'Previous Period')).id;
+    const url = (query: string) => `/api/v1/developer_apps/${app}/metrics${query}`;
+    const posted = await postEvents(t, [
+      appEvent(app, { company_id: 'earlier-1', occurred_at: ago(40) }),
+      appEvent(app, { company_id: 'earlier-2', occurred_at: ago(35) }),
+      appEvent(app, { company_id: 'earlier-1', type: 'uninstall', occurred_at: ago(33) }),
+      appEvent(app, { company_id: 'earlier-3', occurred_at: ago(61) }),
+      appEvent(app, { company_id: 'now-1', occurred_at: ago(0) }),
+    ]);
+    assert.equal(posted.statusCode, 202, posted.body);
+    const report = (await owner.get(url('?range=30'))).json();
+    const previous = report.previous_period;
+    assert.equal(previous.from, ago(59).slice(0, 10));
+    assert.equal(previous.to, ago(30).slice(0, 10));
+    assert.equal(previous.installs, 2);
+    assert.equal(previous.uninstalls, 1);
+    const window = (await owner.get(url(`?from=${previous.from}&to=${previous.to}`))).json();
+    assert.deepEqual(previous, {
+      from: previous.from,
+      to: previous.to,
+      installs: window.daily_app_installations_aggregates.total_count,
+      uninstalls: window.daily_app_uninstallations_aggregates.total_count,
+      visits: window.daily_marketplace_app_views_aggregates.total_count,
+      page_views: window.daily_marketplace_app_page_views_aggregates.total_count,
+    });
+    // All time has no period before it.
+    assert.equal((await owner.get(url('?range=all'))).json().previous_period, null);
   });
 
   test('bad spans are refused in the one error shape', async () => {

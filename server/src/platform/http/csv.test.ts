@@ -11,4 +11,12 @@ test('cells: quoted when needed, formulas defused, null empty', () => {
   assert.equal(csvCell('+1'), "'+1");
   assert.equal(csvCell(null), '');
   assert.equal(csvCell(true), 'true');
+  // The one-test shortcut leaves each rule to the full check: numbers are never defused, a leading
+  // tab or carriage return is, and a quote anywhere is still quoted.
+  assert.equal(csvCell(-5), '-5');
+  assert.equal(csvCell('-5'), "'-5");
+  assert.equal(csvCell('\tx'), "'\tx");
+  assert.equal(csvCell('\rx'), `"'\rx"`);
+  assert.equal(csvCell('a"b'), '"a""b"');
+  assert.equal(csvCell('@x, y'), `"'@x, y"`);
 });
