@@ -121,7 +121,13 @@ async function startServer(name: string, serverDir: string, target: Target, mode
 const checkouts = [
   { name: 'this checkout', serverDir: path.resolve(import.meta.dirname, '..') },
   ...(env.BENCH_AGAINST
-    ? [{ name: env.BENCH_AGAINST, serverDir: path.resolve(env.BENCH_AGAINST, 'server') }]
+    ? [
+        {
+          name: env.BENCH_AGAINST,
+          // Relative to where `npm run` was typed (npm runs this script in server/).
+          serverDir: path.resolve(env.INIT_CWD ?? process.cwd(), env.BENCH_AGAINST, 'server'),
+        },
+      ]
     : []),
 ];
 const kind = env.BENCH_DB === 'postgres' ? 'postgres' : 'pglite';

@@ -7,7 +7,8 @@
 // sent once); the three are
 // restarted one by one under mixed load (OAuth and platform API calls included) with 0 failed
 // requests; and kill -9 of one under load fails only requests in flight on it and loses no
-// acknowledged write.
+// acknowledged write. A person's journey in Chromium (e2e/cluster/journey.spec.ts) holds with each
+// step on another instance, and round after round through the balancer during the rolling restart.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
@@ -18,6 +19,7 @@ import { INSTANCE_HEADER } from '../../src/platform/http/security-headers.ts';
 import { rollingRestart, withCluster } from '../support/cluster.ts';
 import type { Balancer } from '../support/haproxy.ts';
 import { createSession, type HttpResponse, json } from '../support/http.ts';
+import { hasWebBuild, startJourney, WEB_DIST } from '../support/journey.ts';
 import {
   describeSample,
   type LoadResult,
@@ -44,7 +46,8 @@ test('three instances behind HAProxy: shared state, exact counters, jobs once, r
   const sink = createSmtpSink(await freePort());
   await sink.start();
   try {
-    await withCluster('cluster', { instances: INSTANCES, env: { SMTP_URL: sink.url } }, async (cluster) => {
+    const env = { SMTP_URL: sink.url, WEB_DIST };
+    await withCluster('cluster', { instances: INSTANCES, env }, async (cluster) => {
       const { run, balancer, portals, dataDirs } = cluster;
       const query = async <T>(sql: string) => (await adminQuery(cluster.databaseUrl, sql)).rows as T[];
       const user = await run.signIn(portals[0]!);
@@ -248,6 +251,15 @@ test('three instances behind HAProxy: shared state, exact counters, jobs once, r
         },
       );
 
+      const journey = hasWebBuild() ? false : 'no web build (npm run build)';
+      await t.test(
+        'a person in Chromium: sign in (A), create an app (B), upload its logo (C), see it (A), sign out (B), the old cookie refused (C)',
+        { skip: journey },
+        async () => {
+          await startJourney(cluster, 'pinned').finished();
+        },
+      );
+
       await t.test('rolling restart of all three under mixed load: 0 failed requests, 0 resets', async () => {
         const load = await startLoad({
           origin: balancer.origin,
@@ -256,12 +268,16 @@ test('three instances behind HAProxy: shared state, exact counters, jobs once, r
           rate: WORKER_RATE,
           label: 'Roll',
         });
+        // Beside the load, the same person's journey through the balancer, round after round.
+        const person = journey ? undefined : startJourney(cluster, 'roll');
         await delay(1_500);
         const rollStart = Date.now();
         const roll = await rollingRestart(cluster);
         const rollEnd = Date.now();
         await delay(1_500);
+        person?.stop();
         const result = await load.stop();
+        if (person) report('cluster-journey', await person.finished());
         const servers = await balancer.servers();
         for (const step of roll) report('cluster-roll-step', step);
         const duringRoll = (s: { began: number }) => s.began >= rollStart && s.began <= rollEnd;

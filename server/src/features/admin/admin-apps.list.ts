@@ -35,7 +35,17 @@ export function appFilters(query: {
 async function loadRows(ctx: AppContext, ids: string[]): Promise<AdminDeveloperAppRow[]> {
   const rows = await ctx.db
     .select({
-      app: developerApps,
+      // Only what a row shows: the app row's other columns (contacts, settings) stay unread.
+      app: {
+        id: developerApps.id,
+        internalName: developerApps.internalName,
+        name: developerApps.name,
+        publishedAt: developerApps.publishedAt,
+        createdAt: developerApps.createdAt,
+        updatedAt: developerApps.updatedAt,
+        deletedAt: developerApps.deletedAt,
+        inReviewAt: developerApps.inReviewAt,
+      },
       owner: { id: users.id, name: users.name, email: users.email },
     })
     .from(developerApps)

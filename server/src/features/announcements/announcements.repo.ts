@@ -71,7 +71,10 @@ export async function listVisible(
   options?: ListOptions,
 ) {
   const sort = resolveSort({ created_at: newestFirst }, '-created_at');
-  return listPage(ctx, source(visibleAt(now), request.search), sort, request, load, (row) => row.id, options);
+  // The estimate is planned for every published one, not for this instant's visible ones: a filter
+  // with the time in it would be planned afresh on every request.
+  const listed = { ...source(visibleAt(now), request.search), estimateWhere: eq(announcements.draft, false) };
+  return listPage(ctx, listed, sort, request, load, (row) => row.id, options);
 }
 
 /** The rows for ids, any order. */

@@ -2,7 +2,13 @@ import { type AppPermissions, appPermissions } from '@portal/contracts';
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { type DeveloperAppRow, findAppForStaff, findAppWithRole, type MemberRole } from './apps.repo.ts';
+import {
+  type DeveloperAppRow,
+  findAppForStaff,
+  findAppWithRole,
+  findAppWithRoleAndOwner,
+  type MemberRole,
+} from './apps.repo.ts';
 
 export type AppAccess = { app: DeveloperAppRow; role: MemberRole; permissions: AppPermissions };
 
@@ -19,6 +25,19 @@ export async function loadAppAccess(
   const row = await findAppWithRole(ctx, appId, user.id);
   if (!row?.role) throw notFound(what);
   return { app: row.app, role: row.role, permissions: appPermissions(row.role, user) };
+}
+
+export type AppOwner = { id: string; name: string; email: string };
+
+/** loadAppAccess and the app's owner, read together (one round trip for the single app's page). */
+export async function loadAppAccessAndOwner(
+  ctx: AppContext,
+  user: SessionUser,
+  appId: string,
+): Promise<AppAccess & { owner: AppOwner }> {
+  const row = await findAppWithRoleAndOwner(ctx, appId, user.id);
+  if (!row?.role) throw notFound('Developer app');
+  return { app: row.app, role: row.role, permissions: appPermissions(row.role, user), owner: row.owner };
 }
 
 /** Throws 403 naming what the caller cannot do when a flag is off. */

@@ -37,6 +37,25 @@ export async function findAppWithRole(ctx: AppContext, appId: string, userId: st
   return row ?? null;
 }
 
+/** findAppWithRole with the app's owner, in one statement (the single app's page shows both). */
+export async function findAppWithRoleAndOwner(ctx: AppContext, appId: string, userId: string) {
+  if (!isUuid(appId)) return null;
+  const [row] = await ctx.db
+    .select({
+      app: developerApps,
+      role: developerAppMembers.role,
+      owner: { id: users.id, name: users.name, email: users.email },
+    })
+    .from(developerApps)
+    .innerJoin(users, eq(users.id, developerApps.ownerId))
+    .leftJoin(
+      developerAppMembers,
+      and(eq(developerAppMembers.developerAppId, developerApps.id), eq(developerAppMembers.userId, userId)),
+    )
+    .where(and(eq(developerApps.id, appId), isNull(developerApps.deletedAt)));
+  return row ?? null;
+}
+
 export async function findApp(ctx: AppContext, appId: string) {
   if (!isUuid(appId)) return null;
   const [row] = await ctx.db

@@ -3,7 +3,14 @@
  * flags), its settings, logo and contacts, and My Apps. The developer-apps feature builds the
  * single app's page on it.
  */
-export { type AppAccess, loadAppAccess, requireAppReader, requirePermission } from './app-access.ts';
+export {
+  type AppAccess,
+  type AppOwner,
+  loadAppAccess,
+  loadAppAccessAndOwner,
+  requireAppReader,
+  requirePermission,
+} from './app-access.ts';
 export { assignContactIds, presentContacts } from './apps.contacts.ts';
 export { type AppForm, formFieldsError, readAppForm, readCreateForm } from './apps.form.ts';
 export {

@@ -14,10 +14,11 @@ import type { AppContext } from '../../platform/context.ts';
 import {
   type AppAccess,
   type AppForm,
+  type AppOwner,
   createAppRow,
   deleteApp,
   findOwner,
-  loadAppAccess,
+  loadAppAccessAndOwner,
   presentContacts,
   thumbnailUrl,
   updateAppSettings,
@@ -36,7 +37,8 @@ export async function createApp(ctx: AppContext, user: SessionUser, body: Create
 }
 
 export async function getApp(ctx: AppContext, user: SessionUser, appId: string): Promise<DeveloperApp> {
-  return presentApp(ctx, await loadAppAccess(ctx, user, appId));
+  const access = await loadAppAccessAndOwner(ctx, user, appId);
+  return presentApp(ctx, access, access.owner);
 }
 
 /** PATCH/PUT: the settings change (apps), answered as the single app with the logo's notice. */
@@ -50,11 +52,14 @@ export async function updateApp(
   return { ...(await presentApp(ctx, access)), thumbnail_notice: notice };
 }
 
-/** The single app as its people see it: settings, people, sandbox, credentials, metrics. */
-async function presentApp(ctx: AppContext, access: AppAccess): Promise<DeveloperApp> {
+/**
+ * The single app as its people see it: settings, people, sandbox, credentials, metrics. `known`: the
+ * owner when the caller read it with the access (getApp), so it is not read again.
+ */
+async function presentApp(ctx: AppContext, access: AppAccess, known?: AppOwner): Promise<DeveloperApp> {
   const { app, role, permissions } = access;
   const [owner, collaborators, sandbox, credentials, metricsData, listingName] = await Promise.all([
-    findOwner(ctx, app.ownerId),
+    known ?? findOwner(ctx, app.ownerId),
     appMembers(ctx, app.id),
     ctx.config.fedramp ? null : sandboxFor(ctx, app),
     permissions.canViewClientCredentials ? productionCredentialsFor(ctx, app) : null,

@@ -1,6 +1,8 @@
 /**
  * The one list pattern: bounded pages in an index's order, cheap totals, substring search.
  *
+ * - A list whose caller keeps its total (`total`) reads page 1 first: a short one is the whole
+ *   list, so its length is the exact total and the kept one is not read.
  * - Totals: the planner's estimate first (the table's for an unfiltered list, EXPLAIN for a
  *   filtered one). Expected tiny: all matches are read once (one trigram scan for a search),
  *   giving the exact total and the page together. Expected up to EXACT_COUNT_LIMIT: counted
@@ -134,13 +136,22 @@ async function readPage(
   const source = { ...listed, where: and(listed.where, listed.search) };
   const cursorWindow = requestedWindow(sort, request);
   if (known && !listed.search) {
+    // Page 1 is read the same way whatever the total, so it is read first: a short one is the
+    // whole list, and its length the exact total; only a full one asks for the kept total.
+    if (!cursorWindow && request.page === 1) {
+      const window = { limit: request.per_page, offset: 0, reverse: false };
+      const read = await readKeys(db, source, sort, window);
+      const total = read.more ? await known() : read.keys.length;
+      return { read, window, total: { total, exact: true } };
+    }
     const count = await known();
     const window =
       cursorWindow ??
       (count <= cap ? countedWindow(request, count) : await pageWindow(db, sort, request, count, cap));
     return { read: await readKeys(db, source, sort, window), window, total: { total: count, exact: true } };
   }
-  const estimate = await estimateListRows(db, source);
+  const planned = listed.estimateWhere ?? listed.where;
+  const estimate = await estimateListRows(db, { ...source, where: and(planned, listed.search) });
   if (estimate === undefined || estimate <= cap / 10 || (listed.search && estimate <= cap)) {
     // Expected tiny, or a search that may be: one read of every match (one trigram scan) answers
     // the total and the page.

@@ -43,6 +43,12 @@ export type ListSource = {
   table: string;
   /** Filters; undefined (and no search) means the whole table. */
   where?: SQL | undefined;
+  /**
+   * The filter the planner's estimate is made for when `where` holds a value that moves with every
+   * request (the time): estimates are kept per filter and only pick how to count, so a slightly
+   * broader, steady filter is planned once instead of on every request. `where` by default.
+   */
+  estimateWhere?: SQL | undefined;
   /** A substring search (containsAny): its matches are read in one pass when they may be few. */
   search?: SQL | undefined;
   /** The row id the page step returns and `load` receives. */

@@ -1,0 +1,68 @@
+/**
+ * Round trips to the database per signed-in list request, pinned: a per-row query, or one more
+ * statement per page, fails here before it shows in the bench (docs/benchmarks.md). Counted warm
+ * (the session cached, as under traffic), with the clock moved between requests as a server's does.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createAppAs } from '../features/apps/testing.ts';
+import { createTestApp, type TestApp, type TestClient } from './helpers.ts';
+import { countRoundTrips } from './round-trips.ts';
+
+let t: TestApp;
+let admin: TestClient;
+
+before(async () => {
+  t = await createTestApp();
+  admin = (await t.asNewUser({ role: 'admin' })).client;
+});
+after(() => t.close());
+
+/** The statements one warm request sends, and its status. */
+async function roundTrips(client: TestClient, url: string) {
+  assert.equal((await client.get(url)).statusCode, 200);
+  t.clock.advance(1000);
+  let status = 0;
+  const counted = await countRoundTrips(t.ctx.db, async () => {
+    status = (await client.get(url)).statusCode;
+  });
+  assert.equal(status, 200);
+  return counted.count;
+}
+
+describe('My Apps', () => {
+  test('a short page: its keys, then its rows (the page is the whole list: nothing counted)', async () => {
+    const { client } = await t.asNewUser();
+    for (let i = 0; i < 4; i++) await createAppAs(client, `Short ${i}`);
+    assert.equal(await roundTrips(client, '/api/v1/developer_apps?per_page=25'), 2);
+  });
+
+  test('a full page: keys, the kept total, rows — the same for 3 rows as for 25', async () => {
+    const { client } = await t.asNewUser();
+    for (let i = 0; i < 4; i++) await createAppAs(client, `Full ${i}`);
+    assert.equal(await roundTrips(client, '/api/v1/developer_apps?per_page=3'), 3);
+    for (let i = 4; i < 26; i++) await createAppAs(client, `Full ${i}`);
+    assert.equal(await roundTrips(client, '/api/v1/developer_apps?per_page=25'), 3);
+    assert.equal(await roundTrips(client, '/api/v1/developer_apps?per_page=25&page=2'), 3);
+  });
+});
+
+test('notifications: keys and total, rows, read state (the estimate planned once, not per request)', async () => {
+  for (let i = 0; i < 3; i++) {
+    const res = await admin.post('/api/v1/admin/notifications', { title: `N${i}`, summary: 's', body: 'b' });
+    assert.equal(res.statusCode, 201, res.body);
+  }
+  const { client } = await t.asNewUser();
+  assert.equal(await roundTrips(client, '/api/v1/notifications?per_page=25'), 3);
+});
+
+test('the admin apps list: keys and total, rows with their owners', async () => {
+  assert.equal(await roundTrips(admin, '/api/v1/admin/developer_apps?per_page=25'), 2);
+});
+
+test('one app: its access with the owner, then one read for each part of the page', async () => {
+  const { client } = await t.asNewUser();
+  const app = await createAppAs(client, 'One app');
+  // people, sandbox, credentials, listing name, metrics (views, then events when there are none)
+  assert.equal(await roundTrips(client, `/api/v1/developer_apps/${app.id}`), 7);
+});
