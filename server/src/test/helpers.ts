@@ -125,6 +125,9 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
   });
   const app = await buildApp(ctx, options.logTo ? { accessLog: 'info' } : { logger: false });
   await app.ready();
+  // With REDIS_URL, sessions are cached only once the cache hears other instances' sign-outs: wait
+  // for that, so that a test's first requests meet the cache as a running server's do.
+  await Promise.race([ctx.sessions.listening, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
   let counter = 0;
 
   const helpers = {

@@ -76,6 +76,7 @@ describe('session cache', () => {
         await new Promise((r) => setTimeout(r, 20));
       }
       b.set('cookie', user('u1'), inAnHour(Date.now()));
+      assert.equal(b.get('cookie')?.id, 'u1', 'subscribed, it caches');
       a.forgetUser('u1');
       const deadline = Date.now() + 15_000;
       while (b.get('cookie') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
@@ -85,6 +86,41 @@ describe('session cache', () => {
       b.close();
       redisA.disconnect();
       redisB.disconnect();
+    }
+  });
+
+  test('with Redis, nothing is cached until the subscription is confirmed, nor while Redis is away', {
+    skip: !process.env.REDIS_URL,
+  }, async () => {
+    const prefix = `test:${randomBytes(4).toString('hex')}`;
+    // Named, so that this test finds its own subscriber among whatever else uses the Redis.
+    const name = `session-cache-${prefix.slice(5)}`;
+    const redis = new Redis(process.env.REDIS_URL!, { enableOfflineQueue: false, connectionName: name });
+    const cache = createSessionCache({ redis, prefix });
+    try {
+      // Straight after start-up the subscriber is still connecting: a forget from elsewhere would
+      // go unheard, so a verified session is not kept.
+      cache.set('early', user('u1'), inAnHour(Date.now()));
+      assert.equal(cache.get('early'), undefined);
+      await cache.listening;
+      cache.set('cookie', user('u1'), inAnHour(Date.now()));
+      assert.equal(cache.get('cookie')?.id, 'u1');
+      // The subscriber's connection drops (as when Redis restarts): what it held is forgotten, and
+      // nothing new is kept until it has subscribed again.
+      const clients = (await redis.call('CLIENT', 'LIST', 'TYPE', 'pubsub')) as string;
+      const ours = clients
+        .split('\n')
+        .filter((line) => line.includes(` name=${name} `) && line.includes(' sub=1 '))
+        .map((line) => /id=(\d+)/.exec(line)?.[1])
+        .filter(Boolean);
+      assert.equal(ours.length, 1, clients);
+      for (const id of ours) await redis.call('CLIENT', 'KILL', 'ID', id!);
+      const deadline = Date.now() + 5_000;
+      while (cache.get('cookie') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      assert.equal(cache.get('cookie'), undefined);
+    } finally {
+      cache.close();
+      redis.disconnect();
     }
   });
 });

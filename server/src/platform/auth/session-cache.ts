@@ -17,6 +17,8 @@ export type SessionCache = {
   forgetSession(cookieValue: string): void;
   /** Forgets every session of a user (password change or reset, profile, role or status change). */
   forgetUser(userId: string): void;
+  /** Resolves once the cache holds entries: at once without Redis, with it once first subscribed. */
+  readonly listening: Promise<void>;
   close(): void;
 };
 
@@ -26,8 +28,8 @@ export type SessionCache = {
  * never matches an entry, so it still goes to better-auth.
  *
  * Changes made through this process take effect at once (the services call forget*). With
- * REDIS_URL, every instance hears the same forget* over pub/sub; without Redis another instance
- * notices within the TTL.
+ * REDIS_URL, every instance hears the same forget* over pub/sub, and caches nothing while it is not
+ * subscribed; without Redis another instance notices within the TTL.
  */
 export function createSessionCache(
   options: { now?: () => number; redis?: Redis; prefix?: string; log?: Logger } = {},
@@ -51,13 +53,37 @@ export function createSessionCache(
 
   const channel = `${options.prefix ?? 'portal'}:sessions:forget`;
   const subscriber = options.redis?.duplicate();
+  // With Redis, the cache holds entries only while it hears the other instances' forgets: from the
+  // moment its subscription is confirmed until the connection drops. A sign-out elsewhere in a moment
+  // it was not listening (starting up, Redis away) would otherwise go unheard for up to the TTL.
+  let listening = !subscriber;
+  let firstListening = () => {};
+  const listeningOnce = new Promise<void>((resolve) => {
+    firstListening = resolve;
+  });
+  if (listening) firstListening();
+  const forgetAll = () => {
+    entries.clear();
+    byUser.clear();
+  };
   if (subscriber) {
     subscriber.on('error', (error) => options.log?.warn({ err: error }, 'session cache subscriber error'));
     // The copy is still connecting here, and the portal's client queues nothing while it is not
     // connected (enableOfflineQueue: false): subscribe each time it is ready, the first time and
     // after a reconnect (subscribing twice to a channel is harmless).
     subscriber.on('ready', () => {
-      subscriber.subscribe(channel).catch((error) => options.log?.warn({ err: error }, 'subscribe failed'));
+      subscriber
+        .subscribe(channel)
+        .then(() => {
+          forgetAll();
+          listening = true;
+          firstListening();
+        })
+        .catch((error) => options.log?.warn({ err: error }, 'subscribe failed'));
+    });
+    subscriber.on('close', () => {
+      listening = false;
+      forgetAll();
     });
     subscriber.on('message', (_channel, message: string) => {
       const [kind, value] = [message.slice(0, 2), message.slice(2)];
@@ -73,6 +99,7 @@ export function createSessionCache(
 
   return {
     get(cookieValue) {
+      if (!listening) return undefined;
       const entry = entries.get(cookieValue);
       if (!entry) return undefined;
       const t = now();
@@ -84,6 +111,7 @@ export function createSessionCache(
     },
     set(cookieValue, user, sessionExpiresAt) {
       drop(cookieValue);
+      if (!listening) return;
       if (entries.size >= MAX_ENTRIES) drop(entries.keys().next().value as string);
       entries.set(cookieValue, {
         user,
@@ -102,6 +130,7 @@ export function createSessionCache(
       dropUser(userId);
       broadcast(`u:${userId}`);
     },
+    listening: listeningOnce,
     close() {
       subscriber?.disconnect();
     },
