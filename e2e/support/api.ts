@@ -55,6 +55,20 @@ export async function adminApi(baseURL = PORTAL_URL) {
   return api;
 }
 
+/**
+ * A new app of the session behind `api` (a page's `page.request`, or an ApiClient with its CSRF
+ * header), created through the API; its id.
+ */
+export async function createApp(api: APIRequestContext | ApiClient, name: string): Promise<string> {
+  const headers =
+    'csrf' in api
+      ? api.csrf
+      : { 'x-csrf-token': (await (await api.get('/api/v1/config')).json()).csrf_token };
+  const created = await api.post('/api/v1/developer_apps', { headers, data: { internal_name: name } });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()).id as string;
+}
+
 /** A POST /app_versions body: production version 1.0.0 of the app, one fullscreen component at `sourceUrl`. */
 export const productionVersionBody = (appId: string, sourceUrl: string) => ({
   app_version: {

@@ -1,19 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { adminApi, confirmedDeveloper, PASSWORD } from '../support/api.ts';
+import { adminApi, confirmedDeveloper, createApp, PASSWORD } from '../support/api.ts';
 import { PORTAL_URL } from '../support/env.ts';
 import { signIn } from '../support/session.ts';
 
 /** A new app of the signed-in developer, with production credentials requested (promotion needs them). */
 async function seedApp(page: Page, name: string): Promise<string> {
+  const appId = await createApp(page.request, name);
   const config = await (await page.request.get('/api/v1/config')).json();
   const headers = { 'x-csrf-token': config.csrf_token as string };
-  const created = await page.request.post('/api/v1/developer_apps', {
-    headers,
-    data: { internal_name: name },
-  });
-  expect(created.status()).toBe(201);
-  const appId = (await created.json()).id as string;
   const access = await page.request.post(`/api/v1/developer_apps/${appId}/production_access`, {
     headers,
     data: { confidential: true },

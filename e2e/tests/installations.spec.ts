@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, request, test } from '@playwright/test';
+import { createApp } from '../support/api.ts';
 import { ADMIN_EMAIL, DEVELOPER_EMAIL, PORTAL_URL, SERVICE_TOKEN } from '../support/env.ts';
 import { signIn } from '../support/session.ts';
 
@@ -38,14 +39,8 @@ test('posted events reach the developer’s report (30 → 365 days, table, CSV)
 }) => {
   test.setTimeout(120_000);
   await signIn(page, DEVELOPER_EMAIL);
-  const config = await (await page.request.get('/api/v1/config')).json();
   const name = `Installs ${Date.now()}`;
-  const created = await page.request.post('/api/v1/developer_apps', {
-    headers: { 'x-csrf-token': config.csrf_token as string },
-    data: { internal_name: name },
-  });
-  expect(created.status()).toBe(201);
-  const appId = (await created.json()).id as string;
+  const appId = await createApp(page.request, name);
 
   // The platform posts the batch with its bearer token.
   const events = fixture(appId.slice(0, 8));

@@ -1,18 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
+import { createApp } from '../support/api.ts';
 import { DEVELOPER_EMAIL } from '../support/env.ts';
 import { pngBytes } from '../support/png.ts';
 import { signIn } from '../support/session.ts';
-
-/** Creates an app through the API with the page's own session. */
-async function createApp(page: Page, name: string): Promise<string> {
-  const config = await (await page.request.get('/api/v1/config')).json();
-  const res = await page.request.post('/api/v1/developer_apps', {
-    headers: { 'x-csrf-token': config.csrf_token },
-    data: { internal_name: name },
-  });
-  expect(res.status()).toBe(201);
-  return (await res.json()).id;
-}
 
 /**
  * Holds the next logo upload (a multipart PUT /developer_apps/{id}) until `release` is called, so the progress
@@ -37,7 +27,7 @@ test('the logo dropzone uploads by click and by drag, with progress, preview and
   test.setTimeout(90_000);
   await signIn(page, DEVELOPER_EMAIL);
   const name = `Logo App ${Date.now()}`;
-  const appId = await createApp(page, name);
+  const appId = await createApp(page.request, name);
   await page.goto(`/developer_apps/${appId}`);
   const settings = page.getByRole('region', { name: 'App Settings' });
   const dropzone = settings.getByRole('button', { name: /^App avatar: Drag a file here or click/ });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { adminApi, confirmedDeveloper, productionVersionBody } from '../support/api.ts';
+import { adminApi, confirmedDeveloper, createApp, productionVersionBody } from '../support/api.ts';
 import { ADMIN_EMAIL, DEVELOPER_EMAIL, PORTAL_URL } from '../support/env.ts';
 import { pngBytes } from '../support/png.ts';
 import { signIn } from '../support/session.ts';
@@ -49,6 +49,13 @@ async function confirmIn(page: Page, dialogName: string, button: string) {
   const dialog = page.getByRole('dialog', { name: dialogName });
   await dialog.getByRole('button', { name: button }).click();
   await expect(dialog).toBeHidden();
+}
+
+/** Submits the listing from its card (`button`: Submit or Resubmit for Review); it is then locked in review. */
+async function submitForReview(page: Page, card: Locator, button = 'Submit for Review') {
+  await card.getByRole('button', { name: button }).click();
+  await confirmIn(page, 'Submit for Review?', 'Submit');
+  await expect(card.getByText('Changes are locked until you withdraw it from review.')).toBeVisible();
 }
 
 /** Staff's view of the listing: the admin app page's Marketplace Listing tab. */
@@ -152,9 +159,7 @@ test('a listing withdrawn, edited (field error, new logo, screenshot and showcas
   await expect(card.getByText('6 of 6 sections completed')).toBeVisible();
 
   // Submit: confirmation, then the listing is in review.
-  await card.getByRole('button', { name: 'Submit for Review' }).click();
-  await confirmIn(page, 'Submit for Review?', 'Submit');
-  await expect(card.getByText('Changes are locked until you withdraw it from review.')).toBeVisible();
+  await submitForReview(page, card);
 
   // The admin rejects it with a message (saved first, as the buttons ask).
   const adminContext = await browser.newContext({ baseURL: PORTAL_URL });
@@ -201,9 +206,7 @@ test('a listing withdrawn, edited (field error, new logo, screenshot and showcas
   await expect(rejected.getByText('Please show the import screen first.')).toBeHidden();
   await rejected.getByRole('button', { name: "Show the reviewer's notes" }).click();
   await expect(rejected.getByText('Please show the import screen first.')).toBeVisible();
-  await card.getByRole('button', { name: 'Resubmit for Review' }).click();
-  await confirmIn(page, 'Submit for Review?', 'Submit');
-  await expect(card.getByText('Changes are locked until you withdraw it from review.')).toBeVisible();
+  await submitForReview(page, card, 'Resubmit for Review');
 
   // The admin approves, publishing silently.
   await admin.reload();
@@ -229,12 +232,9 @@ test('a listing withdrawn, edited (field error, new logo, screenshot and showcas
 test('a new app shows the activation screen: two cards linking to the partner forms', async ({ page }) => {
   await signIn(page, DEVELOPER_EMAIL);
   const config = await (await page.request.get('/api/v1/config')).json();
-  const created = await page.request.post('/api/v1/developer_apps', {
-    headers: { 'x-csrf-token': config.csrf_token },
-    data: { internal_name: `Listing Activation ${Date.now() % 100_000}` },
-  });
-  expect(created.status()).toBe(201);
-  await page.goto(`/developer_apps/${(await created.json()).id}`);
+  await page.goto(
+    `/developer_apps/${await createApp(page.request, `Listing Activation ${Date.now() % 100_000}`)}`,
+  );
   const card = listingCard(page);
   await expect(card.getByRole('heading', { name: 'I am a current partner' })).toBeVisible();
   await expect(card.getByRole('heading', { name: 'I am not a partner yet' })).toBeVisible();
@@ -257,12 +257,7 @@ test('a new listing filled from nothing: logo, three screenshots, a video, every
   await signIn(page, DEVELOPER_EMAIL);
   const config = await (await page.request.get('/api/v1/config')).json();
   const name = `Site Diary ${Date.now() % 100_000}`;
-  const created = await page.request.post('/api/v1/developer_apps', {
-    headers: { 'x-csrf-token': config.csrf_token },
-    data: { internal_name: name },
-  });
-  expect(created.status()).toBe(201);
-  const appId = (await created.json()).id as string;
+  const appId = await createApp(page.request, name);
 
   // The app has a production version for the listing to name.
   const headers = { 'x-csrf-token': config.csrf_token };
@@ -346,9 +341,7 @@ test('a new listing filled from nothing: logo, three screenshots, a video, every
   await expect(card.getByText('6 of 6 sections completed')).toBeVisible();
   await card.getByRole('button', { name: 'Save Draft' }).click();
   await expect(page.getByText('Marketplace listing saved.')).toBeVisible();
-  await card.getByRole('button', { name: 'Submit for Review' }).click();
-  await confirmIn(page, 'Submit for Review?', 'Submit');
-  await expect(card.getByText('Changes are locked until you withdraw it from review.')).toBeVisible();
+  await submitForReview(page, card);
 
   // Staff approve; the marketplace shows it.
   const staff = await adminApi();

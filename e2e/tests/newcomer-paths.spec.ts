@@ -1,18 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { adminApi, confirmedDeveloper, PASSWORD } from '../support/api.ts';
+import { expect, type Locator, test } from '@playwright/test';
+import { adminApi, confirmedDeveloper, createApp, PASSWORD } from '../support/api.ts';
 import { ADMIN_EMAIL } from '../support/env.ts';
 import { signIn } from '../support/session.ts';
-
-/** A new app of the signed-in developer (its sandbox is built in the background); its id. */
-async function newApp(page: Page, name: string): Promise<string> {
-  const config = await (await page.request.get('/api/v1/config')).json();
-  const created = await page.request.post('/api/v1/developer_apps', {
-    headers: { 'x-csrf-token': config.csrf_token as string },
-    data: { internal_name: name },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return (await created.json()).id as string;
-}
 
 /** Whether two boxes on the page overlap. */
 async function overlaps(a: Locator, b: Locator): Promise<boolean> {
@@ -27,7 +16,7 @@ test("a new app's credentials are named by environment with production's state; 
   const { email } = await confirmedDeveloper('Paths Developer');
   await signIn(page, email, PASSWORD);
   const name = `Paths App ${Date.now()}`;
-  const appId = await newApp(page, name);
+  const appId = await createApp(page.request, name);
 
   // Classic page: two credential sets, each named by its environment; production's state beside it.
   await page.goto(`/developer_apps/${appId}`);

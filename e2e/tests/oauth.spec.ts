@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import * as oauth from 'oauth4webapi';
-import { confirmedDeveloper, PASSWORD } from '../support/api.ts';
+import { confirmedDeveloper, createApp, PASSWORD } from '../support/api.ts';
 import { PORTAL_URL } from '../support/env.ts';
 
 const REDIRECT = 'https://app.example.com/callback';
@@ -20,12 +20,7 @@ test('an app authorizes with a real client library: consent, code, token, the AP
 }) => {
   test.setTimeout(120_000);
   const { email, api } = await confirmedDeveloper('Olive OAuth');
-  const created = await api.post('/api/v1/developer_apps', {
-    headers: api.csrf,
-    data: { internal_name: 'Field Sync' },
-  });
-  expect(created.status()).toBe(201);
-  const appId = (await created.json()).id as string;
+  const appId = await createApp(api, 'Field Sync');
   // The sandbox is built by its job a few seconds later.
   let sandbox: { id: string; status: string; oauth_application_id: string } | null = null;
   await expect

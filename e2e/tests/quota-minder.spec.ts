@@ -19,6 +19,18 @@ async function pickServer(page: Page, server: string) {
   await page.getByRole('option', { name: server }).click();
 }
 
+/** Staff's bucket page with every browser dialog accepted; the dialogs' messages, in order. */
+async function openBuckets(page: Page): Promise<string[]> {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.accept();
+  });
+  await signIn(page, ADMIN_EMAIL);
+  await page.goto('/admin/quota_minder');
+  return dialogs;
+}
+
 test('a bucket from the add form to delete: shadow counts, enforce, 429s, impact preview, history', async ({
   page,
 }) => {
@@ -37,13 +49,7 @@ test('a bucket from the add form to delete: shadow counts, enforce, 429s, impact
       headers: api.csrf,
     });
 
-  const dialogs: string[] = [];
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.accept();
-  });
-  await signIn(page, ADMIN_EMAIL);
-  await page.goto('/admin/quota_minder');
+  const dialogs = await openBuckets(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Rate-limit buckets' })).toBeVisible();
   const axe = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
@@ -129,13 +135,7 @@ test('a bucket from the add form to delete: shadow counts, enforce, 429s, impact
 });
 
 test("a bad domain shows the server's message in a browser alert", async ({ page }) => {
-  const dialogs: string[] = [];
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.accept();
-  });
-  await signIn(page, ADMIN_EMAIL);
-  await page.goto('/admin/quota_minder');
+  const dialogs = await openBuckets(page);
   const form = page.getByRole('form', { name: 'Add bucket' });
   await form.getByRole('textbox', { name: 'Name' }).fill('Bad domain');
   await form.getByRole('textbox', { name: 'Domain' }).fill('no-such-client');

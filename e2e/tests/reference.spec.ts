@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { createApp } from '../support/api.ts';
 import { ADMIN_EMAIL, DEVELOPER_EMAIL } from '../support/env.ts';
 import { signIn } from '../support/session.ts';
 
@@ -132,13 +133,7 @@ test('an admin imports the next rest document, edits a proposal and publishes it
 test('the manifest editor’s guide link opens the manifest guide', async ({ page }) => {
   test.setTimeout(90_000);
   await signIn(page, DEVELOPER_EMAIL);
-  const config = await (await page.request.get('/api/v1/config')).json();
-  const created = await page.request.post('/api/v1/developer_apps', {
-    headers: { 'x-csrf-token': config.csrf_token },
-    data: { internal_name: `Guide App ${Date.now()}` },
-  });
-  expect(created.status()).toBe(201);
-  await page.goto(`/developer_apps/${(await created.json()).id}`);
+  await page.goto(`/developer_apps/${await createApp(page.request, `Guide App ${Date.now()}`)}`);
   const createNew = page
     .getByRole('region', { name: 'Manifests' })
     .getByRole('button', { name: 'Create New Version' });

@@ -5,6 +5,7 @@ import {
   type ApiClient,
   adminApi,
   confirmedDeveloper,
+  createApp,
   PASSWORD,
   productionVersionBody,
 } from '../support/api.ts';
@@ -29,13 +30,7 @@ async function ok(response: Promise<{ ok(): boolean; status(): number; text(): P
 async function developerWithApp(label: string) {
   const developer = await confirmedDeveloper(label);
   const name = `${label} ${Date.now() % 100_000}`;
-  const created = await ok(
-    developer.api.post('/api/v1/developer_apps', {
-      headers: developer.api.csrf,
-      data: { internal_name: name },
-    }),
-  );
-  return { ...developer, name, appId: (await created.json()).id as string };
+  return { ...developer, name, appId: await createApp(developer.api, name) };
 }
 
 /** Staff's signed-in page in a context of its own. */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminApi, confirmedDeveloper } from '../support/api.ts';
+import { adminApi, confirmedDeveloper, createApp } from '../support/api.ts';
 import { ADMIN_EMAIL } from '../support/env.ts';
 import { signIn } from '../support/session.ts';
 import { armXssCanary, expectNothingExecuted } from '../support/xss-detect.ts';
@@ -21,12 +21,7 @@ test('app names and a decline reason execute nothing in the review queue and in 
   const api = owner.api;
   const ids: string[] = [];
   for (const name of NAMES) {
-    const created = await api.post('/api/v1/developer_apps', {
-      headers: api.csrf,
-      data: { internal_name: name },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const id = (await created.json()).id as string;
+    const id = await createApp(api, name);
     ids.push(id);
     for (const [path, data] of [
       ['production_access', { confidential: true }],

@@ -1,5 +1,5 @@
 import { type Browser, expect, request, test } from '@playwright/test';
-import { adminApi, confirmedDeveloper, PASSWORD } from '../support/api.ts';
+import { adminApi, confirmedDeveloper, createApp, PASSWORD } from '../support/api.ts';
 import { ADMIN_EMAIL, DEMO_PASSWORD, PORTAL_URL, SERVICE_TOKEN } from '../support/env.ts';
 import { waitForMail } from '../support/mail.ts';
 import { signIn } from '../support/session.ts';
@@ -124,12 +124,7 @@ test('app names, contacts, redirect URIs, user names, companies and invited addr
   // owner's name and company change before each invitation, so every invitation e-mail carries them.
   const apps: string[] = [];
   for (const [i, chunk] of NAMES.entries()) {
-    const created = await api.post('/api/v1/developer_apps', {
-      headers: api.csrf,
-      data: { internal_name: chunk },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const id = (await created.json()).id as string;
+    const id = await createApp(api, chunk);
     apps.push(id);
     const contacts = Array.from({ length: 20 }, (_, k) => ({
       name: NAMES[(i * 20 + k) % NAMES.length]!,

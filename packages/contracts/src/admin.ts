@@ -10,6 +10,7 @@ import {
 } from './developer-apps.ts';
 import { pageQuery, SearchFilter, sortParam } from './pagination.ts';
 import { ADMIN_PER_PAGE, APP_NAME_MAX_LENGTH, SEARCH_MAX_LENGTH } from './rules/limits.ts';
+import { timestamps } from './shapes.ts';
 
 const userId = z.string().min(1).max(100);
 /** `filters[owner_id][]`: one id, or the key repeated. */
@@ -38,8 +39,7 @@ export const AdminDeveloperAppRow = z.object({
   name: z.string().nullable(),
   published: z.boolean(),
   owner: z.object({ id: z.string(), name: z.string(), email: z.string() }),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
   deleted_at: z.string().nullable(),
   /** The later of the listing's and the production manifest's submission, while in review. */
   in_review_at: z.string().nullable(),
@@ -142,8 +142,7 @@ export const AdminDeveloperApp = z.object({
   thumbnail_url: z.string().nullable(),
   contacts: z.array(Contact),
   sandbox: SandboxOauthApp.nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
   deleted_at: z.string().nullable(),
 });
 export type AdminDeveloperApp = z.infer<typeof AdminDeveloperApp>;

@@ -3,7 +3,7 @@ import { pageQuery, SearchFilter } from './pagination.ts';
 import { APP_ROLES } from './rules/app-roles.ts';
 import { corsDomainError, redirectUriError } from './rules/app-validation.ts';
 import { APP_NAME_MAX_LENGTH, APPS_PER_PAGE, REDIRECT_URI_MAX_LENGTH } from './rules/limits.ts';
-import { booleans } from './shapes.ts';
+import { booleans, timestamps } from './shapes.ts';
 
 export const PRODUCTION_ACCESS = ['none', 'production_pending', 'production_approved'] as const;
 export const SANDBOX_STATUSES = ['pending', 'live', 'failed'] as const;
@@ -142,8 +142,7 @@ export const SandboxOauthApp = z.object({
   ...OauthSettings.shape,
   procore_app_id: z.string(),
   failure_message: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
 });
 export type SandboxOauthApp = z.infer<typeof SandboxOauthApp>;
 
@@ -200,8 +199,7 @@ export const DeveloperApp = z.object({
    * tabbed app page shows its Metrics tab only then (developer spec). Only on the single-app answers.
    */
   has_metrics: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
 });
 export type DeveloperApp = z.infer<typeof DeveloperApp>;
 
@@ -262,8 +260,7 @@ export const OauthApplication = z.object({
   confidential: z.boolean(),
   grant_type: z.string(),
   allowed_cors_domain: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
 });
 export type OauthApplication = z.infer<typeof OauthApplication>;
 

@@ -15,6 +15,7 @@ import {
   REVIEW_STATES,
   SEMANTIC_VERSION_PATTERN,
 } from './rules/manifest-rules.ts';
+import { timestamps } from './shapes.ts';
 
 const appId = z.string().min(1).max(100);
 
@@ -240,8 +241,7 @@ export const Manifest = z.object({
     .boolean()
     .describe('Some version of the app already has it, so it can no longer be removed.'),
   created_by: z.object({ name: z.string() }).nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
   submitted_at: z.string().nullable(),
   reviewed_at: z.string().nullable(),
 });

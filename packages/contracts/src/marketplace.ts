@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { HelpfulLink, ListingValues, SecurityQuestionnaire } from './marketplace-listing.ts';
 import { LISTING_ADMIN_MESSAGE_MAX_LENGTH, LISTING_LONG_TEXT_MAX_LENGTH } from './rules/limits.ts';
-import { booleans } from './shapes.ts';
+import { booleans, timestamps } from './shapes.ts';
 
 export const SUBMISSION_STATES = ['draft', 'in_review', 'published'] as const;
 export type SubmissionState = (typeof SUBMISSION_STATES)[number];
@@ -79,8 +79,7 @@ export const Submission = ListingValues.extend({
   submitted_at: z.string().nullable(),
   reviewed_at: z.string().nullable(),
   published_at: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
   /** What the caller may do with it now (in review, only staff may change it). */
   permissions: booleans('can_edit', 'can_submit', 'can_withdraw', 'can_review'),
 });

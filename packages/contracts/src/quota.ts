@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageQuery, SearchFilter, sortParam } from './pagination.ts';
 import { ADMIN_PER_PAGE } from './rules/limits.ts';
 import { BUCKET_NAME_MAX_LENGTH, BUCKET_TEMPLATES_MAX, QUOTA_COST_MAX } from './rules/quota-buckets.ts';
+import { timestamps } from './shapes.ts';
 
 /**
  * One template as sent: ranges and names are checked by the service (bucketTemplateErrors), so a
@@ -52,8 +53,7 @@ export const QuotaBucket = z.object({
   ids: z.record(z.string(), z.string()),
   shadow: z.boolean(),
   bucket_templates: z.array(BucketTemplate),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
 });
 export type QuotaBucket = z.infer<typeof QuotaBucket>;
 

@@ -12,6 +12,7 @@ import {
   CHANGELOG_SUMMARY_MAX_LENGTH,
   OPENAPI_DOCUMENT_MAX_LENGTH,
 } from './rules/limits.ts';
+import { timestamps } from './shapes.ts';
 
 export const ResourceGroupParam = z.enum(RESOURCE_GROUPS);
 export const ChangelogTypeParam = z.enum(CHANGELOG_TYPES);
@@ -53,8 +54,7 @@ export const AdminChangelogEntry = ChangelogEntry.extend({
   status: z.enum(CHANGELOG_STATUSES),
   /** What the OpenAPI diff found (null when written by hand). */
   change_kind: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
 });
 export type AdminChangelogEntry = z.infer<typeof AdminChangelogEntry>;
 

@@ -7,3 +7,6 @@ import { z } from 'zod';
  */
 export const booleans = <const Name extends string>(...names: Name[]) =>
   z.object(Object.fromEntries(names.map((name) => [name, z.boolean()])) as Record<Name, z.ZodBoolean>);
+
+/** When a record was created and last changed (ISO 8601 strings). */
+export const timestamps = { created_at: z.string(), updated_at: z.string() };

@@ -25,16 +25,24 @@ export async function seedManifests(
   const apps = (await listApps(ctx, developer, { page: 1, per_page: 25 })).rows;
   const appId = (name: string) => apps.find((app) => app.internal_name === name)?.id;
   const semantic = (version: string) => (ctx.config.semanticVersions ? version : null);
+  /** A version of the app by the demo developer, its semantic version where the portal uses them. */
+  const newVersion = (
+    appId: string,
+    environmentType: 'Sandbox' | 'Production',
+    content: Record<string, unknown>,
+    version: string,
+  ) =>
+    createVersion(ctx, developer, {
+      appId,
+      environmentType,
+      content,
+      semanticVersion: semantic(version),
+      fieldPrefix: '',
+    });
 
   const fieldSync = appId('Field Sync');
   if (fieldSync) {
-    const first = await createVersion(ctx, developer, {
-      appId: fieldSync,
-      environmentType: 'Sandbox',
-      content: EXAMPLE_MANIFEST_3,
-      semanticVersion: semantic('0.1.0'),
-      fieldPrefix: '',
-    });
+    const first = await newVersion(fieldSync, 'Sandbox', EXAMPLE_MANIFEST_3, '0.1.0');
     const production = await promote(
       ctx,
       developer,
@@ -63,24 +71,12 @@ export async function seedManifests(
       ...next.permissions.project,
       observations: 'readonly',
     } as typeof next.permissions.project;
-    await createVersion(ctx, developer, {
-      appId: fieldSync,
-      environmentType: 'Sandbox',
-      content: next,
-      semanticVersion: semantic('0.2.0'),
-      fieldPrefix: '',
-    });
+    await newVersion(fieldSync, 'Sandbox', next, '0.2.0');
   }
 
   const punchList = appId('Punch List Importer');
   if (punchList) {
-    const version = await createVersion(ctx, developer, {
-      appId: punchList,
-      environmentType: 'Production',
-      content: EXAMPLE_MANIFEST_4_1,
-      semanticVersion: semantic('1.0.0'),
-      fieldPrefix: '',
-    });
+    const version = await newVersion(punchList, 'Production', EXAMPLE_MANIFEST_4_1, '1.0.0');
     await changeReviewState(
       ctx,
       developer,

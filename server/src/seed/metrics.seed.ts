@@ -7,8 +7,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { developerApps } from '../db/schema/index.ts';
 import { recordListingView } from '../features/marketplace/index.ts';
-import { ingestAppEvents, portalDayOf } from '../features/metrics/index.ts';
+import { ingestAppEvents } from '../features/metrics/index.ts';
 import type { AppContext } from '../platform/context.ts';
+import { portalDayOf } from '../platform/portal-day.ts';
 import { random } from './random.ts';
 
 const DAYS = 120;

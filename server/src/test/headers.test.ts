@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { INSTANCE_HEADER } from '../platform/http/security-headers.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { buildRouteFixtures, createRouteTestApp, type RouteFixtures } from './route-fixtures.ts';
+import { createRouteTestApp, useRouteFixtures } from './route-fixtures.ts';
 import { allowedPersonas, callRoute, routeTable } from './route-table.ts';
 
 type Cookie = {
@@ -22,11 +22,7 @@ type Cookie = {
 
 const t = await createRouteTestApp();
 const table = routeTable(t.app);
-let fx: RouteFixtures;
-before(async () => {
-  fx = await buildRouteFixtures(t);
-});
-after(() => t.close());
+const fx = useRouteFixtures(t);
 
 /** Every Set-Cookie answered over http, with where it came from. */
 const cookiesSeen: Array<{ where: string; cookie: Cookie }> = [];

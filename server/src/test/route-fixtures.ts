@@ -5,6 +5,7 @@
  * a pending invitation — built once per test file — plus fresh resources for calls that use one up.
  */
 import { randomBytes } from 'node:crypto';
+import { after, before } from 'node:test';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Config } from '../config.ts';
@@ -171,6 +172,19 @@ export async function buildRouteFixtures(t: TestApp) {
       await t.ctx.db.update(sandboxes).set({ status: 'failed' }).where(eq(sandboxes.developerAppId, appId));
     },
   };
+  return fx;
+}
+
+/**
+ * A test file's route fixtures on its route test app: built before its first test (the handle is
+ * filled in then, so tests use it, not the module's top level), the app closed after its last.
+ */
+export function useRouteFixtures(t: TestApp): RouteFixtures {
+  const fx = {} as RouteFixtures;
+  before(async () => {
+    Object.assign(fx, await buildRouteFixtures(t));
+  });
+  after(() => t.close());
   return fx;
 }
 

@@ -4,24 +4,14 @@
  * agree with the access level it declares, and a route missing from the table fails the file.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { App } from '../platform/http/route.ts';
-import {
-  buildRouteFixtures,
-  createRouteTestApp,
-  PERSONAS,
-  type Persona,
-  type RouteFixtures,
-} from './route-fixtures.ts';
+import { createRouteTestApp, PERSONAS, type Persona, useRouteFixtures } from './route-fixtures.ts';
 import { allowedPersonas, callRoute, mergeRouteTables, routeTable } from './route-table.ts';
 
 const t = await createRouteTestApp();
 const table = routeTable(t.app);
-let fx: RouteFixtures;
-before(async () => {
-  fx = await buildRouteFixtures(t);
-});
-after(() => t.close());
+const fx = useRouteFixtures(t);
 
 test('a registered route missing from the table, or a table entry without a route, fails loudly', () => {
   const withNew = {

@@ -18,8 +18,11 @@ export type Call = {
 };
 
 export type RouteSpec = {
-  /** A valid call as this persona: path parameters of a real resource, a body that passes validation. */
-  call(fx: RouteFixtures, persona: Persona): Call | Promise<Call>;
+  /**
+   * A valid call as this persona: path parameters of a real resource, a body that passes validation.
+   * Without one, the route is called at its own path (no parameters, query or body).
+   */
+  call?(fx: RouteFixtures, persona: Persona): Call | Promise<Call>;
   /** The exact status each persona gets for that call. */
   expect: Expected;
   /** A Cache-Control the route sets on purpose instead of the API's `no-store`. */
@@ -62,3 +65,5 @@ export const serviceOnly = (status: number): Expected => ({ ...everyone(401), se
 
 export const V = '/api/v1';
 export const appUrl = (app: { id: string }, rest = '') => `${V}/developer_apps/${app.id}${rest}`;
+/** The staff twin of appUrl: `/api/v1/admin/developer_apps/<id><rest>`. */
+export const adminAppUrl = (app: { id: string }, rest = '') => `${V}/admin/developer_apps/${app.id}${rest}`;

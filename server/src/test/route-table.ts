@@ -71,7 +71,10 @@ export function mergeRouteTables(tables: RouteRows[]): RouteRows {
 
 const ROUTES = mergeRouteTables(TABLES);
 
-export type TableRoute = RegisteredRoute & { key: string; spec: RouteSpec };
+export type TableRoute = RegisteredRoute & {
+  key: string;
+  spec: Required<Pick<RouteSpec, 'call'>> & RouteSpec;
+};
 
 /** The registered /api routes with their table entries; throws when the two disagree. */
 export function routeTable(app: App): TableRoute[] {
@@ -90,7 +93,10 @@ export function routeTable(app: App): TableRoute[] {
         .join('\n'),
     );
   }
-  return registered.map((route) => ({ ...route, spec: ROUTES[route.key]! }));
+  return registered.map((route) => ({
+    ...route,
+    spec: { call: () => ({ url: route.url }), ...ROUTES[route.key]! },
+  }));
 }
 
 /** The personas whose call succeeds (2xx), e.g. to send generated input as someone allowed. */

@@ -114,3 +114,14 @@ export const validationFailed = (body: {
   fields?: Record<string, string[]>;
   request_id?: string;
 }) => HttpResponse.json({ ...body, code: 'validation_failed' }, { status: 422 });
+
+/** A 422 refusing one field, its message the answer's message and only error. */
+export const fieldRefused = (field: string, message: string, more: { request_id?: string } = {}) =>
+  validationFailed({ message, errors: [message], fields: { [field]: [message] }, ...more });
+
+/** Accepts the web app's analytics events (POST /api/v1/analytics), keeping each body in `events`. */
+export const analyticsInto = (events: unknown[]) =>
+  http.post('/api/v1/analytics', async ({ request }) => {
+    events.push(await request.json());
+    return HttpResponse.json({ ok: true });
+  });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { forgetEstimates } from '../../platform/list/count.ts';
 import { seekKey } from '../../platform/list/histogram-seek.ts';
 import { resolveSort } from '../../platform/list/index.ts';
@@ -24,6 +24,24 @@ const V = '/api/v1/admin';
 const ids = async (query: ReturnType<typeof sql>) =>
   ((await t.ctx.db.execute(query)) as unknown as Rows<{ id: string }>).rows.map((row) => row.id);
 const idsOf = (res: { json(): Array<{ id: string }> }) => res.json().map((row) => row.id);
+
+/**
+ * Every sort of a list (its key: the column it orders by) in both directions pages through the ids
+ * `idsBy` reads in that order, then by id.
+ */
+async function assertEverySort(
+  list: string,
+  columns: Record<string, string>,
+  idsBy: (order: SQL) => SQL,
+  perPage: number,
+) {
+  for (const [key, column] of Object.entries(columns)) {
+    for (const dir of ['asc', 'desc']) {
+      const expected = await ids(idsBy(sql`${sql.raw(column)} ${sql.raw(dir)}, id ${sql.raw(dir)}`));
+      await assertPaged(admin, `${list}?sort=${dir === 'desc' ? '-' : ''}${key}`, expected, perPage);
+    }
+  }
+}
 
 before(async () => {
   t = await createTestApp();
@@ -62,20 +80,12 @@ test('apps: newest first by default, deleted apps left out, Total/Per-Page/Link 
 });
 
 test('apps: every sort key in both directions', async () => {
-  const orders: Record<string, string> = {
-    internal_name: 'internal_name',
-    created_at: 'created_at',
-    updated_at: 'updated_at',
-  };
-  for (const [key, column] of Object.entries(orders)) {
-    for (const dir of ['asc', 'desc']) {
-      const expected = await ids(
-        sql`select id from developer_apps where ${live} order by ${sql.raw(column)} ${sql.raw(dir)}, id ${sql.raw(dir)}`,
-      );
-      const sort = dir === 'desc' ? `-${key}` : key;
-      await assertPaged(admin, `${V}/developer_apps?sort=${sort}`, expected, 7);
-    }
-  }
+  await assertEverySort(
+    `${V}/developer_apps`,
+    { internal_name: 'internal_name', created_at: 'created_at', updated_at: 'updated_at' },
+    (order) => sql`select id from developer_apps where ${live} order by ${order}`,
+    7,
+  );
 });
 
 test('apps: with_deleted, owner_id[] (one or several), search, in_review', async () => {
@@ -137,20 +147,12 @@ test('bad sort keys, unknown filters and bad paging are 422 naming the parameter
 });
 
 test('developers: each sort in both directions, search, and the created-by options mode', async () => {
-  const columns: Record<string, string> = {
-    name: 'name',
-    company_name: "coalesce(company_name, '')",
-    email: 'email',
-    procore_id: 'procore_id',
-  };
-  for (const [key, column] of Object.entries(columns)) {
-    for (const dir of ['asc', 'desc']) {
-      const expected = await ids(
-        sql`select id from users order by ${sql.raw(column)} ${sql.raw(dir)}, id ${sql.raw(dir)}`,
-      );
-      await assertPaged(admin, `${V}/developers?sort=${dir === 'desc' ? '-' : ''}${key}`, expected, 2);
-    }
-  }
+  await assertEverySort(
+    `${V}/developers`,
+    { name: 'name', company_name: "coalesce(company_name, '')", email: 'email', procore_id: 'procore_id' },
+    (order) => sql`select id from users order by ${order}`,
+    2,
+  );
   const list = await admin.get(`${V}/developers?filters[search]=acme&page=1`);
   assert.equal(list.headers.total, '1');
   const [alice] = list.json();

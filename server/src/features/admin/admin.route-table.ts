@@ -1,4 +1,4 @@
-import { type RouteRows, staff, V } from '../../test/route-spec.ts';
+import { adminAppUrl, type RouteRows, staff, V } from '../../test/route-spec.ts';
 import { multipart, pngBytes } from '../../test/uploads.ts';
 
 /** The admin console's rows in the route table (test/route-table.ts): staff only. */
@@ -17,19 +17,19 @@ export const adminRouteTable: RouteRows = {
   },
   'GET /api/v1/admin/developer_apps/:id': {
     expect: staff(200),
-    call: (fx) => ({ url: `${V}/admin/developer_apps/${fx.app.id}` }),
+    call: (fx) => ({ url: adminAppUrl(fx.app) }),
   },
   'PATCH /api/v1/admin/developer_apps/:id': {
     expect: staff(200),
     call: (fx) => ({
-      url: `${V}/admin/developer_apps/${fx.app.id}`,
+      url: adminAppUrl(fx.app),
       payload: { developer_app: { marketplace_enabled: true } },
     }),
   },
   'PUT /api/v1/admin/developer_apps/:id': {
     expect: staff(200),
     call: async (fx) => ({
-      url: `${V}/admin/developer_apps/${(await fx.freshApp()).id}`,
+      url: adminAppUrl(await fx.freshApp()),
       ...multipart([
         {
           name: 'developer_app[thumbnail]',
@@ -43,7 +43,7 @@ export const adminRouteTable: RouteRows = {
   'GET /api/v1/admin/developer_apps/:id/thumbnail': {
     expect: staff(200),
     cacheControl: 'private, max-age=3600',
-    call: (fx) => ({ url: `${V}/admin/developer_apps/${fx.app.id}/thumbnail` }),
+    call: (fx) => ({ url: adminAppUrl(fx.app, '/thumbnail') }),
   },
   'GET /api/v1/admin/developers/:id': {
     expect: staff(200),

@@ -18,7 +18,7 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
-import { answerPage } from '../../platform/list/index.ts';
+import { answerPage, listRoute } from '../../platform/list/index.ts';
 import { LogoResponse, readAppForm, sendLogo } from '../apps/index.ts';
 import { findUserForStaff, toAdminDeveloper, updateUserAsStaff } from '../auth/index.ts';
 import {
@@ -39,13 +39,11 @@ const isOptionsRequest = (url: string) => {
 };
 
 export async function adminRoutes(app: App) {
-  app.get(
+  listRoute(
+    app,
     '/admin/developer_apps',
-    {
-      config: { access: 'admin' },
-      schema: { querystring: AdminDeveloperAppsQuery, response: { 200: z.array(AdminDeveloperAppRow) } },
-    },
-    async (request, reply) => answerPage(request, reply, await listAdminApps(app.ctx, request.query)),
+    { access: 'admin', querystring: AdminDeveloperAppsQuery, item: AdminDeveloperAppRow },
+    (request) => listAdminApps(app.ctx, request.query),
   );
 
   app.get(
@@ -67,26 +65,18 @@ export async function adminRoutes(app: App) {
     },
   );
 
-  app.get(
+  listRoute(
+    app,
     '/admin/oauth_applications',
-    {
-      config: { access: 'admin' },
-      schema: {
-        querystring: AdminOauthApplicationsQuery,
-        response: { 200: z.array(AdminOauthApplication) },
-      },
-    },
-    async (request, reply) =>
-      answerPage(request, reply, await listAdminOauthApplications(app.ctx, request.query)),
+    { access: 'admin', querystring: AdminOauthApplicationsQuery, item: AdminOauthApplication },
+    (request) => listAdminOauthApplications(app.ctx, request.query),
   );
 
-  app.get(
+  listRoute(
+    app,
     '/admin/review_queue',
-    {
-      config: { access: 'admin' },
-      schema: { querystring: ReviewQueueQuery, response: { 200: z.array(ReviewQueueRow) } },
-    },
-    async (request, reply) => answerPage(request, reply, await listReviewQueue(app.ctx, request.query)),
+    { access: 'admin', querystring: ReviewQueueQuery, item: ReviewQueueRow },
+    (request) => listReviewQueue(app.ctx, request.query),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import { AnalyticsEventBody } from '@portal/contracts';
-import { z } from 'zod';
+import { Ok } from '../../platform/http/ok.ts';
 import type { App } from '../../platform/http/route.ts';
 import { recordEvent } from './analytics.service.ts';
 
@@ -9,7 +9,7 @@ export async function analyticsRoutes(app: App) {
     {
       config: { access: 'public' },
       bodyLimit: 8 * 1024,
-      schema: { body: AnalyticsEventBody, response: { 202: z.object({ ok: z.literal(true) }) } },
+      schema: { body: AnalyticsEventBody, response: { 202: Ok } },
     },
     async (request, reply) => {
       await recordEvent(app.ctx, request.user?.id ?? null, request.body);

@@ -3,15 +3,9 @@ import { optOutToken } from './announcements.mail.ts';
 
 /** The announcements feature's rows in the route table (test/route-table.ts). */
 export const announcementsRouteTable: RouteRows = {
-  'GET /api/v1/notifications': { expect: signedIn(200), call: () => ({ url: `${V}/notifications` }) },
-  'GET /api/v1/notifications/unread_count': {
-    expect: signedIn(200),
-    call: () => ({ url: `${V}/notifications/unread_count` }),
-  },
-  'POST /api/v1/notifications/read_all': {
-    expect: signedIn(200),
-    call: () => ({ url: `${V}/notifications/read_all` }),
-  },
+  'GET /api/v1/notifications': { expect: signedIn(200) },
+  'GET /api/v1/notifications/unread_count': { expect: signedIn(200) },
+  'POST /api/v1/notifications/read_all': { expect: signedIn(200) },
   'POST /api/v1/notifications/opt_out': {
     expect: everyone(200),
     call: (fx) => ({
@@ -27,10 +21,7 @@ export const announcementsRouteTable: RouteRows = {
     expect: signedIn(200),
     call: (fx) => ({ url: `${V}/notifications/${fx.announcementId}` }),
   },
-  'GET /api/v1/admin/notifications': {
-    expect: staff(200),
-    call: () => ({ url: `${V}/admin/notifications` }),
-  },
+  'GET /api/v1/admin/notifications': { expect: staff(200) },
   'POST /api/v1/admin/notifications': {
     expect: staff(201),
     call: (fx) => ({

@@ -12,7 +12,7 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
-import { answerPage } from '../../platform/list/index.ts';
+import { listRoute } from '../../platform/list/index.ts';
 import {
   adminGetNotification,
   adminListNotifications,
@@ -30,14 +30,11 @@ import {
 const IdParams = z.object({ id: z.string().max(100) });
 
 export async function announcementsRoutes(app: App) {
-  app.get(
+  listRoute(
+    app,
     '/notifications',
-    {
-      config: { access: 'user' },
-      schema: { querystring: NotificationsQuery, response: { 200: z.array(Notification) } },
-    },
-    async (request, reply) =>
-      answerPage(request, reply, await listNotifications(app.ctx, currentUser(request), request.query)),
+    { access: 'user', querystring: NotificationsQuery, item: Notification },
+    (request) => listNotifications(app.ctx, currentUser(request), request.query),
   );
 
   app.get(
@@ -73,14 +70,11 @@ export async function announcementsRoutes(app: App) {
     async (request) => markNotificationRead(app.ctx, currentUser(request), request.params.id),
   );
 
-  app.get(
+  listRoute(
+    app,
     '/admin/notifications',
-    {
-      config: { access: 'admin' },
-      schema: { querystring: AdminNotificationsQuery, response: { 200: z.array(AdminNotification) } },
-    },
-    async (request, reply) =>
-      answerPage(request, reply, await adminListNotifications(app.ctx, request.query)),
+    { access: 'admin', querystring: AdminNotificationsQuery, item: AdminNotification },
+    (request) => adminListNotifications(app.ctx, request.query),
   );
 
   app.post(

@@ -2,10 +2,7 @@ import { appUrl, everyone, managers, members, type RouteRows, V } from '../../te
 
 /** The app floor's rows in the route table (test/route-table.ts): logo, contacts, permissions, terms. */
 export const appsRouteTable: RouteRows = {
-  'GET /api/v1/terms_and_conditions': {
-    expect: everyone(200),
-    call: () => ({ url: `${V}/terms_and_conditions` }),
-  },
+  'GET /api/v1/terms_and_conditions': { expect: everyone(200) },
   'GET /api/v1/developer_apps/:id/thumbnail': {
     expect: members(200),
     // A logo is only ever shown to the people on the app; browsers may keep it for an hour.

@@ -9,42 +9,68 @@ type Recipient = { name: string; email: string };
 const tokenLink = (config: Config, page: string, token: string, next: string | null) =>
   `${config.publicUrl}/${page}?token=${encodeURIComponent(token)}${next ? `&next=${encodeURIComponent(next)}` : ''}`;
 
+/**
+ * A mail whose one action is a token link: a greeting, what the link is for (`lead`; `textLead` where
+ * the text version says it otherwise), the link, and the footer.
+ */
+function tokenMail(
+  config: Config,
+  user: Recipient,
+  token: string,
+  url: string,
+  parts: {
+    subject: string;
+    heading: string;
+    lead: string;
+    textLead?: string;
+    action: string;
+    footer: string;
+  },
+): RenderedMail {
+  return {
+    secrets: [token],
+    subject: parts.subject,
+    text: `Hi ${user.name},\n\n${parts.textLead ?? parts.lead}:\n${url}\n\n${parts.footer}`,
+    html: renderLayout({
+      platformName: config.platformName,
+      heading: parts.heading,
+      bodyHtml: `<p>Hi ${escapeHtml(user.name)},</p><p>${parts.lead}.</p>`,
+      action: { label: parts.action, url },
+      footerHtml: parts.footer,
+    }),
+  };
+}
+
 export function confirmEmailMail(
   config: Config,
   user: Recipient,
   token: string,
   next: string | null = null,
 ): RenderedMail {
-  const url = tokenLink(config, 'confirm', token, next);
-  const subject = `Confirm your ${config.platformName} Developer Portal account`;
-  return {
-    secrets: [token],
-    subject,
-    text: `Hi ${user.name},\n\nConfirm your e-mail address to finish creating your account:\n${url}\n\nIf you did not sign up, ignore this message.`,
-    html: renderLayout({
-      platformName: config.platformName,
-      heading: 'Confirm your e-mail address',
-      bodyHtml: `<p>Hi ${escapeHtml(user.name)},</p><p>Confirm your e-mail address to finish creating your account.</p>`,
-      action: { label: 'Confirm e-mail address', url },
-      footerHtml: 'If you did not sign up, ignore this message.',
-    }),
-  };
+  return tokenMail(config, user, token, tokenLink(config, 'confirm', token, next), {
+    subject: `Confirm your ${config.platformName} Developer Portal account`,
+    heading: 'Confirm your e-mail address',
+    lead: 'Confirm your e-mail address to finish creating your account',
+    action: 'Confirm e-mail address',
+    footer: 'If you did not sign up, ignore this message.',
+  });
 }
 
 export function resetPasswordMail(config: Config, user: Recipient, token: string): RenderedMail {
-  const url = `${config.publicUrl}/reset_password?token=${encodeURIComponent(token)}`;
-  return {
-    secrets: [token],
-    subject: `Reset your ${config.platformName} Developer Portal password`,
-    text: `Hi ${user.name},\n\nSomeone asked to reset your password. Choose a new one here (the link works for one hour):\n${url}\n\nIf it was not you, ignore this message; your password stays the same.`,
-    html: renderLayout({
-      platformName: config.platformName,
+  return tokenMail(
+    config,
+    user,
+    token,
+    `${config.publicUrl}/reset_password?token=${encodeURIComponent(token)}`,
+    {
+      subject: `Reset your ${config.platformName} Developer Portal password`,
       heading: 'Reset your password',
-      bodyHtml: `<p>Hi ${escapeHtml(user.name)},</p><p>Someone asked to reset your password. The link works for one hour.</p>`,
-      action: { label: 'Choose a new password', url },
-      footerHtml: 'If it was not you, ignore this message; your password stays the same.',
-    }),
-  };
+      lead: 'Someone asked to reset your password. The link works for one hour',
+      textLead: 'Someone asked to reset your password. Choose a new one here (the link works for one hour)',
+      action: 'Choose a new password',
+      footer: 'If it was not you, ignore this message; your password stays the same.',
+    },
+  );
 }
 
 export function signInLinkMail(
@@ -53,19 +79,13 @@ export function signInLinkMail(
   token: string,
   next: string | null = null,
 ): RenderedMail {
-  const url = tokenLink(config, 'sign_in_link', token, next);
   const minutes = Math.round(SIGN_IN_LINK_SECONDS / 60);
-  return {
-    secrets: [token],
+  return tokenMail(config, user, token, tokenLink(config, 'sign_in_link', token, next), {
     subject: `Sign in to the ${config.platformName} Developer Portal`,
-    text: `Hi ${user.name},\n\nSomeone asked for a link to sign in to your account without its password. It works once, within ${minutes} minutes:\n${url}\n\nIf it was not you, ignore this message: nobody can use the link without this mailbox, and your password stays the same.`,
-    html: renderLayout({
-      platformName: config.platformName,
-      heading: 'Sign in with this link',
-      bodyHtml: `<p>Hi ${escapeHtml(user.name)},</p><p>Someone asked for a link to sign in to your account without its password. It works once, within ${minutes} minutes.</p>`,
-      action: { label: 'Sign in', url },
-      footerHtml:
-        'If it was not you, ignore this message: nobody can use the link without this mailbox, and your password stays the same.',
-    }),
-  };
+    heading: 'Sign in with this link',
+    lead: `Someone asked for a link to sign in to your account without its password. It works once, within ${minutes} minutes`,
+    action: 'Sign in',
+    footer:
+      'If it was not you, ignore this message: nobody can use the link without this mailbox, and your password stays the same.',
+  });
 }

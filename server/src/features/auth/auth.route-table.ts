@@ -59,7 +59,7 @@ export const authRouteTable: RouteRows = {
       return { url: `${V}/auth/reset_password`, payload: { token, password: TEST_PASSWORD } };
     },
   },
-  'GET /api/v1/me': { expect: signedIn(200), call: () => ({ url: `${V}/me` }) },
+  'GET /api/v1/me': { expect: signedIn(200) },
   'PATCH /api/v1/me': {
     expect: signedIn(200),
     call: () => ({ url: `${V}/me`, payload: { company_name: 'Route Matrix Inc' } }),

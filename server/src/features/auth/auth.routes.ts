@@ -10,15 +10,12 @@ import {
   SignUpBody,
   UpdateSettingsBody,
 } from '@portal/contracts';
-import { z } from 'zod';
 import { forwardCookies, toWebHeaders } from '../../platform/auth/web-headers.ts';
+import { Ok, ok } from '../../platform/http/ok.ts';
 import { type App, currentUser } from '../../platform/http/route.ts';
 import { issueDeviceCookie, trustedDevice } from './auth.device.ts';
 import * as auth from './auth.service.ts';
 import { requestSignInLink, signInWithLink } from './auth.sign-in-link.ts';
-
-const Ok = z.object({ ok: z.literal(true) });
-const ok = { ok: true as const };
 
 export async function authRoutes(app: App) {
   app.post(

@@ -3,7 +3,7 @@
  * removal, ownership transfer) and the invitations table (invitations.repo.ts). The apps feature
  * owns app rows and reads memberships for access checks.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { developerAppMembers, developerApps, oauthApplications, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -138,29 +138,24 @@ export async function transferOwnership(
   const now = ctx.clock.now();
   const stale = new Error('ownership changed concurrently');
   const run = ctx.db.transaction(async (tx) => {
-    const demoted = await tx
-      .update(developerAppMembers)
-      .set({ role: 'admin', updatedAt: now })
-      .where(
-        and(
-          eq(developerAppMembers.developerAppId, input.appId),
-          eq(developerAppMembers.userId, input.fromUserId),
-          eq(developerAppMembers.role, 'owner'),
-        ),
-      )
-      .returning({ id: developerAppMembers.id });
+    /** Gives the app's members that match `which` the role; the rows it changed. */
+    const setRole = (role: 'owner' | 'admin', ...which: SQL[]) =>
+      tx
+        .update(developerAppMembers)
+        .set({ role, updatedAt: now })
+        .where(and(eq(developerAppMembers.developerAppId, input.appId), ...which))
+        .returning();
+    const demoted = await setRole(
+      'admin',
+      eq(developerAppMembers.userId, input.fromUserId),
+      eq(developerAppMembers.role, 'owner'),
+    );
     if (demoted.length === 0) throw stale;
-    const [promoted] = await tx
-      .update(developerAppMembers)
-      .set({ role: 'owner', updatedAt: now })
-      .where(
-        and(
-          eq(developerAppMembers.developerAppId, input.appId),
-          eq(developerAppMembers.id, input.toMemberId),
-          inArray(developerAppMembers.role, ['admin', 'developer']),
-        ),
-      )
-      .returning();
+    const [promoted] = await setRole(
+      'owner',
+      eq(developerAppMembers.id, input.toMemberId),
+      inArray(developerAppMembers.role, ['admin', 'developer']),
+    );
     if (!promoted) throw stale;
     await followOwner(tx, input.appId, promoted.userId, now);
     return promoted;

@@ -13,23 +13,16 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
-import { answerPage } from '../../platform/list/index.ts';
+import { listRoute } from '../../platform/list/index.ts';
 import * as collaborators from './collaborators.service.ts';
 import * as invitations from './invitations.service.ts';
 
 export async function collaboratorsRoutes(app: App) {
-  app.get(
+  listRoute(
+    app,
     '/collaborators',
-    {
-      config: { access: 'user' },
-      schema: { querystring: CollaboratorsListQuery, response: { 200: z.array(Collaborator) } },
-    },
-    async (request, reply) =>
-      answerPage(
-        request,
-        reply,
-        await collaborators.listCollaborators(app.ctx, currentUser(request), request.query),
-      ),
+    { access: 'user', querystring: CollaboratorsListQuery, item: Collaborator },
+    (request) => collaborators.listCollaborators(app.ctx, currentUser(request), request.query),
   );
 
   app.patch(
@@ -74,18 +67,11 @@ export async function collaboratorsRoutes(app: App) {
       ),
   );
 
-  app.get(
+  listRoute(
+    app,
     '/invitations',
-    {
-      config: { access: 'user' },
-      schema: { querystring: CollaboratorsListQuery, response: { 200: z.array(Invitation) } },
-    },
-    async (request, reply) =>
-      answerPage(
-        request,
-        reply,
-        await invitations.listInvitations(app.ctx, currentUser(request), request.query),
-      ),
+    { access: 'user', querystring: CollaboratorsListQuery, item: Invitation },
+    (request) => invitations.listInvitations(app.ctx, currentUser(request), request.query),
   );
 
   app.post(

@@ -7,7 +7,7 @@ import {
   developerApps,
   oauthApplications,
 } from '../../db/schema/index.ts';
-import { useTestApp } from '../../test/helpers.ts';
+import { type TestClient, useTestApp } from '../../test/helpers.ts';
 import { addMember, createAppAs } from '../apps/testing.ts';
 import { MESSAGES } from './collaborators.service.ts';
 import { invitationToken, joinApp, mailsTo } from './testing.ts';
@@ -108,6 +108,11 @@ describe('inviting', () => {
     const developer = await joinApp(t, owner.client, appId, 'developer');
     const stranger = await t.asNewUser();
     const body = (email: string) => ({ developer_app_id: appId, email, role: 'developer' });
+    /** How the app's two lists (invitations, then collaborators) answer the client. */
+    const listStatuses = async (client: TestClient) => [
+      (await client.get(`/api/v1/invitations?developer_app_id=${appId}`)).statusCode,
+      (await client.get(`/api/v1/collaborators?developer_app_id=${appId}`)).statusCode,
+    ];
 
     assert.equal(
       (await admin.client.post('/api/v1/invitations', body('by-admin@example.com'))).statusCode,
@@ -117,14 +122,7 @@ describe('inviting', () => {
     assert.equal(denied.statusCode, 403);
     assert.equal(denied.json().message, 'You do not have permission to manage collaborators');
     assert.equal((await stranger.client.post('/api/v1/invitations', body('x@example.com'))).statusCode, 404);
-    assert.equal(
-      (await stranger.client.get(`/api/v1/invitations?developer_app_id=${appId}`)).statusCode,
-      404,
-    );
-    assert.equal(
-      (await stranger.client.get(`/api/v1/collaborators?developer_app_id=${appId}`)).statusCode,
-      404,
-    );
+    assert.deepEqual(await listStatuses(stranger.client), [404, 404]);
     const missing = await owner.client.post('/api/v1/invitations', {
       developer_app_id: '00000000-0000-4000-8000-000000000000',
       email: 'x@example.com',
@@ -134,14 +132,7 @@ describe('inviting', () => {
     assert.equal((await owner.client.get('/api/v1/collaborators?developer_app_id=nope')).statusCode, 404);
     assert.equal((await t.client().get(`/api/v1/collaborators?developer_app_id=${appId}`)).statusCode, 401);
     // A developer may read the lists.
-    assert.equal(
-      (await developer.client.get(`/api/v1/invitations?developer_app_id=${appId}`)).statusCode,
-      200,
-    );
-    assert.equal(
-      (await developer.client.get(`/api/v1/collaborators?developer_app_id=${appId}`)).statusCode,
-      200,
-    );
+    assert.deepEqual(await listStatuses(developer.client), [200, 200]);
   });
 });
 

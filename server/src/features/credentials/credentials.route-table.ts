@@ -1,5 +1,5 @@
 import type { FixtureApp, RouteFixtures } from '../../test/route-fixtures.ts';
-import { appUrl, managers, members, type RouteRows, staff, V } from '../../test/route-spec.ts';
+import { adminAppUrl, appUrl, managers, members, type RouteRows, staff, V } from '../../test/route-spec.ts';
 
 /** An app whose owner asked for production credentials (the state staff approve or deny). */
 async function pendingProductionApp(fx: RouteFixtures): Promise<FixtureApp> {
@@ -35,14 +35,10 @@ export const credentialsRouteTable: RouteRows = {
   },
   'POST /api/v1/admin/developer_apps/:id/production_access/approve': {
     expect: staff(200),
-    call: async (fx) => ({
-      url: `${V}/admin/developer_apps/${(await pendingProductionApp(fx)).id}/production_access/approve`,
-    }),
+    call: async (fx) => ({ url: adminAppUrl(await pendingProductionApp(fx), '/production_access/approve') }),
   },
   'POST /api/v1/admin/developer_apps/:id/production_access/deny': {
     expect: staff(200),
-    call: async (fx) => ({
-      url: `${V}/admin/developer_apps/${(await pendingProductionApp(fx)).id}/production_access/deny`,
-    }),
+    call: async (fx) => ({ url: adminAppUrl(await pendingProductionApp(fx), '/production_access/deny') }),
   },
 };

@@ -6,13 +6,10 @@ import {
   RequestProductionAccessBody,
   ResetSecretBody,
 } from '@portal/contracts';
-import { z } from 'zod';
+import { Ok, ok } from '../../platform/http/ok.ts';
 import { type App, currentUser } from '../../platform/http/route.ts';
 import * as production from './credentials.production.ts';
 import * as credentials from './credentials.service.ts';
-
-const Ok = z.object({ ok: z.literal(true) });
-const ok = { ok: true as const };
 
 export async function credentialsRoutes(app: App) {
   app.get(

@@ -7,7 +7,7 @@ export const developerAppsRouteTable: RouteRows = {
     expect: signedIn(201),
     call: (fx) => ({ url: `${V}/developer_apps`, payload: { internal_name: fx.unique('Matrix ') } }),
   },
-  'GET /api/v1/developer_apps': { expect: signedIn(200), call: () => ({ url: `${V}/developer_apps` }) },
+  'GET /api/v1/developer_apps': { expect: signedIn(200) },
   'GET /api/v1/developer_apps/:id': { expect: members(200), call: (fx) => ({ url: appUrl(fx.app) }) },
   'PATCH /api/v1/developer_apps/:id': {
     expect: managers(200),

@@ -9,9 +9,8 @@ import {
   UpdateDeveloperAppJson,
   UpdateDeveloperAppResponse,
 } from '@portal/contracts';
-import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
-import { answerPage } from '../../platform/list/index.ts';
+import { listRoute } from '../../platform/list/index.ts';
 import * as apps from '../apps/index.ts';
 import * as developerApps from './developer-apps.service.ts';
 
@@ -38,14 +37,11 @@ export async function developerAppsRoutes(app: App) {
     );
   });
 
-  app.get(
+  listRoute(
+    app,
     '/developer_apps',
-    {
-      config: { access: 'user' },
-      schema: { querystring: DeveloperAppsQuery, response: { 200: z.array(DeveloperAppSummary) } },
-    },
-    async (request, reply) =>
-      answerPage(request, reply, await apps.listApps(app.ctx, currentUser(request), request.query)),
+    { access: 'user', querystring: DeveloperAppsQuery, item: DeveloperAppSummary },
+    (request) => apps.listApps(app.ctx, currentUser(request), request.query),
   );
 
   app.get(

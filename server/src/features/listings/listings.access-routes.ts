@@ -1,10 +1,7 @@
 import { DenyProductionAccessBody, IdParams } from '@portal/contracts';
-import { z } from 'zod';
+import { Ok, ok } from '../../platform/http/ok.ts';
 import { type App, currentUser } from '../../platform/http/route.ts';
 import { decideMarketplaceAccess, requestMarketplaceAccess } from './listings.marketplace-access.ts';
-
-const Ok = z.object({ ok: z.literal(true) });
-const ok = { ok: true as const };
 
 /** The marketplace access request and staff's decision on it (listings.marketplace-access.ts). */
 export async function marketplaceAccessRoutes(app: App) {

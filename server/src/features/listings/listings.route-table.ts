@@ -1,5 +1,14 @@
 import type { FixtureApp, RouteFixtures } from '../../test/route-fixtures.ts';
-import { appUrl, everyone, managers, members, type RouteRows, staff, V } from '../../test/route-spec.ts';
+import {
+  adminAppUrl,
+  appUrl,
+  everyone,
+  managers,
+  members,
+  type RouteRows,
+  staff,
+  V,
+} from '../../test/route-spec.ts';
 import { multipart } from '../../test/uploads.ts';
 import { enableMarketplace, routeTableListings, SHOWCASE_MP4 } from './testing.ts';
 
@@ -27,13 +36,13 @@ export const listingsRouteTable: RouteRows = {
   'POST /api/v1/admin/developer_apps/:id/marketplace_access/approve': {
     expect: staff(200),
     call: async (fx) => ({
-      url: `${V}/admin/developer_apps/${(await marketplaceRequestApp(fx)).id}/marketplace_access/approve`,
+      url: adminAppUrl(await marketplaceRequestApp(fx), '/marketplace_access/approve'),
     }),
   },
   'POST /api/v1/admin/developer_apps/:id/marketplace_access/deny': {
     expect: staff(200),
     call: async (fx) => ({
-      url: `${V}/admin/developer_apps/${(await marketplaceRequestApp(fx)).id}/marketplace_access/deny`,
+      url: adminAppUrl(await marketplaceRequestApp(fx), '/marketplace_access/deny'),
       payload: { reason: 'Not yet' },
     }),
   },
@@ -61,12 +70,12 @@ export const listingsRouteTable: RouteRows = {
   },
   'GET /api/v1/admin/developer_apps/:id/submissions': {
     expect: staff(200),
-    call: (fx) => ({ url: `${V}/admin/developer_apps/${fx.app.id}/submissions` }),
+    call: (fx) => ({ url: adminAppUrl(fx.app, '/submissions') }),
   },
   'POST /api/v1/admin/developer_apps/:id/submissions': {
     expect: staff(201),
     call: async (fx) => ({
-      url: `${V}/admin/developer_apps/${(await fx.freshApp()).id}/submissions`,
+      url: adminAppUrl(await fx.freshApp(), '/submissions'),
       payload: { public_name: 'Staff draft', beta: true },
     }),
   },

@@ -27,6 +27,8 @@ after(() => t.close());
 const V = '/api/v1';
 const patch = (client: TestClient, id: string, body: unknown, admin = false) =>
   client.patch(`${V}${admin ? '/admin' : ''}/submissions/${id}`, body);
+/** Staff's PATCH of a submission (the admin route: review decisions and staff edits). */
+const staffPatch = (id: string, body: unknown) => patch(staff.client, id, body, true);
 const listingOf = async (client: TestClient, appId: string) =>
   (await client.get(`${V}/developer_apps/${appId}/submissions`)).json();
 const events = async (submissionId: string) =>
@@ -188,21 +190,16 @@ describe('staff-only fields from developers', () => {
     const lead = await patch(owner.client, draft.id, { create_lead: true });
     assert.equal(lead.statusCode, 403);
     assert.ok(lead.json().fields.create_lead);
-    const byStaff = await patch(
-      staff.client,
-      draft.id,
-      {
-        create_lead: true,
-        beta: true,
-        security_badge: true,
-        is_concierge_app: true,
-        made_by_procore: true,
-        procore_certified_partner: true,
-        notes: 'Partner since 2020',
-        admin_message: '<p>Hello <script>alert(1)</script><a href="javascript:x()">there</a></p>',
-      },
-      true,
-    );
+    const byStaff = await staffPatch(draft.id, {
+      create_lead: true,
+      beta: true,
+      security_badge: true,
+      is_concierge_app: true,
+      made_by_procore: true,
+      procore_certified_partner: true,
+      notes: 'Partner since 2020',
+      admin_message: '<p>Hello <script>alert(1)</script><a href="javascript:x()">there</a></p>',
+    });
     assert.equal(byStaff.statusCode, 200, byStaff.body);
     const saved = byStaff.json();
     assert.equal(saved.create_lead, true);
@@ -251,7 +248,7 @@ describe('the review flow', () => {
     }
     assert.equal((await owner.client.get(`${V}/submissions/${draft.id}`)).json().tagline, draft.tagline);
     // Staff edit regardless of state.
-    const staffEdit = await patch(staff.client, draft.id, { tagline: 'Tightened by staff' }, true);
+    const staffEdit = await staffPatch(draft.id, { tagline: 'Tightened by staff' });
     assert.equal(staffEdit.statusCode, 200, staffEdit.body);
     assert.equal(staffEdit.json().state, 'in_review');
 
@@ -264,15 +261,13 @@ describe('the review flow', () => {
     assert.equal(withdrawn.json().tagline, 'Edited after withdrawing');
 
     assert.equal((await patch(owner.client, draft.id, { state: 'in_review' })).statusCode, 200);
-    const noMessage = await patch(staff.client, draft.id, { approval_state: 'rejected' }, true);
+    const noMessage = await staffPatch(draft.id, { approval_state: 'rejected' });
     assert.equal(noMessage.statusCode, 422);
     assert.deepEqual(noMessage.json().fields, { admin_message: [REVIEW_MESSAGES.rejectMessage] });
-    const rejected = await patch(
-      staff.client,
-      draft.id,
-      { approval_state: 'rejected', admin_message: '<p>Please add <b>pricing</b> details.</p>' },
-      true,
-    );
+    const rejected = await staffPatch(draft.id, {
+      approval_state: 'rejected',
+      admin_message: '<p>Please add <b>pricing</b> details.</p>',
+    });
     assert.equal(rejected.statusCode, 200, rejected.body);
     assert.equal(rejected.json().state, 'draft');
     assert.equal(rejected.json().approval_state, 'rejected');
@@ -291,7 +286,7 @@ describe('the review flow', () => {
       '<p>Please add <b>pricing</b> details.</p>',
       'kept: the button reads Resubmit',
     );
-    const approved = await patch(staff.client, draft.id, { approval_state: 'approved' }, true);
+    const approved = await staffPatch(draft.id, { approval_state: 'approved' });
     assert.equal(approved.statusCode, 200, approved.body);
     assert.equal(approved.json().state, 'published');
     assert.equal(approved.json().approval_state, 'approved');
@@ -335,12 +330,11 @@ describe('the review flow', () => {
   test('a save makes one move: state and approval_state together are refused (422) and nothing moves', async () => {
     const appId = await newApp('One Move');
     const draft = await completeDraft(t, owner.client, appId, 'One Move');
-    const res = await patch(
-      staff.client,
-      draft.id,
-      { tagline: 'Not kept', state: 'in_review', approval_state: 'approved' },
-      true,
-    );
+    const res = await staffPatch(draft.id, {
+      tagline: 'Not kept',
+      state: 'in_review',
+      approval_state: 'approved',
+    });
     assert.equal(res.statusCode, 422, res.body);
     assert.deepEqual(res.json().fields, { approval_state: [ONE_MOVE_MESSAGE] });
     const current = (await owner.client.get(`${V}/submissions/${draft.id}`)).json();
@@ -370,10 +364,7 @@ describe('the review flow', () => {
     assert.equal((await patch(developer.client, draft.id, { state: 'in_review' })).statusCode, 403);
     assert.equal((await patch(owner.client, draft.id, { state: 'in_review' })).statusCode, 200);
     await expect409(owner.client, { state: 'in_review' }, false, REVIEW_MESSAGES.submit);
-    assert.equal(
-      (await patch(staff.client, draft.id, { approval_state: 'approved', silent: true }, true)).statusCode,
-      200,
-    );
+    assert.equal((await staffPatch(draft.id, { approval_state: 'approved', silent: true })).statusCode, 200);
     // Published: approve, reject, submit and withdraw are all refused; developers save a new draft instead.
     await expect409(staff.client, { approval_state: 'approved' }, true, REVIEW_MESSAGES.review);
     await expect409(
@@ -400,7 +391,7 @@ describe('the review flow', () => {
     const appId = await newApp('Second Round');
     const first = await completeDraft(t, owner.client, appId, 'Second Round');
     await patch(owner.client, first.id, { state: 'in_review' });
-    await patch(staff.client, first.id, { approval_state: 'approved' }, true);
+    await staffPatch(first.id, { approval_state: 'approved' });
 
     const edit = await owner.client.post(`${V}/developer_apps/${appId}/submissions`, {
       tagline: 'Now with weather',
@@ -442,13 +433,13 @@ describe('the review flow', () => {
     });
     assert.equal(refill.statusCode, 200, refill.body);
     assert.equal((await patch(owner.client, draft.id, { state: 'in_review' })).statusCode, 200);
-    assert.equal((await patch(staff.client, draft.id, { approval_state: 'approved' }, true)).statusCode, 200);
+    assert.equal((await staffPatch(draft.id, { approval_state: 'approved' })).statusCode, 200);
     const after = await listingOf(owner.client, appId);
     assert.equal(after.published_app.id, draft.id);
     assert.equal(after.published_app.tagline, 'Now with weather');
     assert.equal(after.published_app.slug, 'second-round', 'the public address stays');
     assert.equal(after.unpublished_app, null);
-    const old = await patch(staff.client, first.id, { tagline: 'x' }, true);
+    const old = await staffPatch(first.id, { tagline: 'x' });
     assert.equal(old.statusCode, 409);
     assert.equal(old.json().message, ACCESS_MESSAGES.archived);
   });
@@ -478,21 +469,16 @@ describe('staff decisions are audited', () => {
     t.clock.advance(1000);
 
     assert.equal((await patch(owner.client, draft.id, { state: 'in_review' })).statusCode, 200);
-    const rejected = await patch(
-      staff.client,
-      draft.id,
-      { approval_state: 'rejected', admin_message: '<p>Add pricing</p>' },
-      true,
-    );
+    const rejected = await staffPatch(draft.id, {
+      approval_state: 'rejected',
+      admin_message: '<p>Add pricing</p>',
+    });
     assert.equal(rejected.statusCode, 200, rejected.body);
     t.clock.advance(1000);
     assert.equal((await patch(owner.client, draft.id, { state: 'in_review' })).statusCode, 200);
     // The message is saved first (the admin tab's field), then the decision is sent on its own.
-    assert.equal(
-      (await patch(staff.client, draft.id, { admin_message: '<p>Thanks</p>' }, true)).statusCode,
-      200,
-    );
-    const approved = await patch(staff.client, draft.id, { approval_state: 'approved', silent: true }, true);
+    assert.equal((await staffPatch(draft.id, { admin_message: '<p>Thanks</p>' })).statusCode, 200);
+    const approved = await staffPatch(draft.id, { approval_state: 'approved', silent: true });
     assert.equal(approved.statusCode, 200, approved.body);
 
     const email = staff.user.email;

@@ -56,10 +56,7 @@ const mainAppVersionId = (fx: RouteFixtures) => {
 
 /** The manifests feature's rows in the route table (test/route-table.ts): templates and app versions. */
 export const manifestsRouteTable: RouteRows = {
-  'GET /api/v1/manifest_templates': {
-    expect: signedIn(200),
-    call: () => ({ url: `${V}/manifest_templates` }),
-  },
+  'GET /api/v1/manifest_templates': { expect: signedIn(200) },
   'GET /api/v1/manifest_templates/:version/snippets': {
     expect: signedIn(200),
     call: () => ({ url: `${V}/manifest_templates/3/snippets?has_existing_manifest=true` }),

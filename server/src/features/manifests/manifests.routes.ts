@@ -16,9 +16,8 @@ import {
   SnippetsQuery,
   UpdateAppVersionBody,
 } from '@portal/contracts';
-import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
-import { answerPage } from '../../platform/list/index.ts';
+import { listRoute } from '../../platform/list/index.ts';
 import { MANIFEST_TEMPLATES, manifestSnippets } from './manifest-templates.ts';
 import { changeReviewState } from './manifests.review.ts';
 import * as manifests from './manifests.service.ts';
@@ -93,19 +92,17 @@ export async function manifestsRoutes(app: App) {
       ),
   );
 
-  app.get(
+  listRoute(
+    app,
     '/manifests',
     {
-      config: { access: 'user' },
-      schema: {
-        summary:
-          "An app's versions: filters[versionable_type] Sandbox | Production | ProductionEnvironment, filters[state]; sort -version (default), version, created_at, -created_at",
-        querystring: ManifestsQuery,
-        response: { 200: z.array(Manifest) },
-      },
+      access: 'user',
+      summary:
+        "An app's versions: filters[versionable_type] Sandbox | Production | ProductionEnvironment, filters[state]; sort -version (default), version, created_at, -created_at",
+      querystring: ManifestsQuery,
+      item: Manifest,
     },
-    async (request, reply) =>
-      answerPage(request, reply, await manifests.listManifests(app.ctx, currentUser(request), request.query)),
+    (request) => manifests.listManifests(app.ctx, currentUser(request), request.query),
   );
 
   app.get(

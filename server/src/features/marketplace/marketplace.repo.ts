@@ -1,5 +1,6 @@
 import type { MarketplaceListQuery } from '@portal/contracts';
 import { and, between, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { anyRowOfApp, firstDayOfApp } from '../../db/app-rows.ts';
 import {
   appDailyViews,
   developerApps,
@@ -152,22 +153,8 @@ export async function viewTotals(ctx: AppContext, appId: string, from: string, t
 }
 
 /** The app's first day with a counted view, or null. */
-export async function firstViewDay(ctx: AppContext, appId: string): Promise<string | null> {
-  const [row] = await ctx.db
-    .select({ day: appDailyViews.day })
-    .from(appDailyViews)
-    .where(eq(appDailyViews.developerAppId, appId))
-    .orderBy(appDailyViews.day)
-    .limit(1);
-  return row?.day ?? null;
-}
+export const firstViewDay = (ctx: AppContext, appId: string) => firstDayOfApp(ctx.db, appDailyViews, appId);
 
 /** Whether any view of the app was ever counted: one probe of the primary key's index (app first). */
-export async function anyViews(ctx: AppContext, appId: string): Promise<boolean> {
-  const rows = await ctx.db
-    .select({ one: sql<number>`1` })
-    .from(marketplaceListingViews)
-    .where(eq(marketplaceListingViews.developerAppId, appId))
-    .limit(1);
-  return rows.length > 0;
-}
+export const anyViews = (ctx: AppContext, appId: string) =>
+  anyRowOfApp(ctx.db, marketplaceListingViews, appId);

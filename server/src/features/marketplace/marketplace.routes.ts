@@ -8,7 +8,7 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
-import { answerPage } from '../../platform/list/index.ts';
+import { listRoute } from '../../platform/list/index.ts';
 import { categories, MEDIA_CACHE } from '../listings/index.ts';
 import * as marketplace from './marketplace.service.ts';
 
@@ -25,18 +25,16 @@ export async function marketplaceRoutes(app: App) {
     async () => categories(app.ctx),
   );
 
-  app.get(
+  listRoute(
+    app,
     '/marketplace/apps',
     {
-      config: { access: 'public' },
-      schema: {
-        description: 'Published listings; `filters[search]` matches the name or tagline.',
-        querystring: MarketplaceListQuery,
-        response: { 200: z.array(MarketplaceListingSummary) },
-      },
+      access: 'public',
+      description: 'Published listings; `filters[search]` matches the name or tagline.',
+      querystring: MarketplaceListQuery,
+      item: MarketplaceListingSummary,
     },
-    async (request, reply) =>
-      answerPage(request, reply, await marketplace.listMarketplace(app.ctx, request.query)),
+    (request) => marketplace.listMarketplace(app.ctx, request.query),
   );
 
   app.get(

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
+import { portalDayOf } from '../../platform/portal-day.ts';
 import { recordView } from './marketplace.repo.ts';
 
 const BOTS =
@@ -25,24 +26,8 @@ export function isObviousBot(request: Pick<FastifyRequest, 'headers' | 'method'>
   return BOTS.test(agent);
 }
 
-/** One formatter per time zone: making an Intl.DateTimeFormat costs more than a report's own work. */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** The portal's calendar day (TIME_ZONE), `YYYY-MM-DD`. */
-export function portalDay(ctx: AppContext): string {
-  const timeZone = ctx.config.timeZone;
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(ctx.clock.now());
-}
+export const portalDay = (ctx: AppContext): string => portalDayOf(ctx.config.timeZone, ctx.clock.now());
 
 /**
  * The network an address belongs to, as counted: an IPv4 address itself (an IPv4-mapped IPv6 one

@@ -1,8 +1,7 @@
 /**
  * An app's engagement metrics; what the single app needs: whether there are any. The ingestion
- * service and the portal's day cut, for the demo seed.
+ * service, for the demo seed.
  */
 export { ingestAppEvents } from './metrics.ingest.ts';
 export { installedCompanies } from './metrics.repo.ts';
 export { hasMetrics } from './metrics.service.ts';
-export { portalDayOf } from './portal-day.ts';

@@ -7,6 +7,7 @@
  */
 import { AppEvent, type AppEventResult, type AppEventsResponse } from '@portal/contracts';
 import type { AppContext } from '../../platform/context.ts';
+import { portalDayOf } from '../../platform/portal-day.ts';
 import { findAppForStaff } from '../apps/index.ts';
 import { findOauthApplication } from '../credentials/index.ts';
 import { appForVersionKey } from '../manifests/index.ts';
@@ -17,7 +18,6 @@ import {
   type NewAppEventRow,
   type NewInstallationRow,
 } from './metrics.repo.ts';
-import { portalDayOf } from './portal-day.ts';
 
 type Resolved = { appId: string; version: string | null };
 type Errors = Record<string, string[]>;

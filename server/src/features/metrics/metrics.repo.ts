@@ -1,5 +1,6 @@
 /** The only module that queries app_events, app_installations and app_daily_installs. */
 import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
+import { anyRowOfApp, firstDayOfApp } from '../../db/app-rows.ts';
 import type { Tx } from '../../db/client.ts';
 import { appDailyInstalls, appEvents, appInstallations } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -94,25 +95,11 @@ export async function installTotals(ctx: AppContext, appId: string, from: string
 }
 
 /** The app's first day with an install or uninstall, or null. */
-export async function firstInstallDay(ctx: AppContext, appId: string): Promise<string | null> {
-  const [row] = await ctx.db
-    .select({ day: appDailyInstalls.day })
-    .from(appDailyInstalls)
-    .where(eq(appDailyInstalls.developerAppId, appId))
-    .orderBy(asc(appDailyInstalls.day))
-    .limit(1);
-  return row?.day ?? null;
-}
+export const firstInstallDay = (ctx: AppContext, appId: string) =>
+  firstDayOfApp(ctx.db, appDailyInstalls, appId);
 
 /** Whether the platform ever reported an event of the app: one probe of the events' index. */
-export async function anyEvents(ctx: AppContext, appId: string): Promise<boolean> {
-  const rows = await ctx.db
-    .select({ one: sql<number>`1` })
-    .from(appEvents)
-    .where(eq(appEvents.developerAppId, appId))
-    .limit(1);
-  return rows.length > 0;
-}
+export const anyEvents = (ctx: AppContext, appId: string) => anyRowOfApp(ctx.db, appEvents, appId);
 
 export async function installationsByIds(ctx: AppContext, ids: string[]): Promise<InstallationRow[]> {
   return ctx.db.select().from(appInstallations).where(inArray(appInstallations.id, ids));

@@ -9,7 +9,7 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
-import { answerPage } from '../../platform/list/index.ts';
+import { listRoute } from '../../platform/list/index.ts';
 import { ingestAppEvents } from './metrics.ingest.ts';
 import * as metrics from './metrics.service.ts';
 
@@ -36,25 +36,19 @@ export async function metricsRoutes(app: App) {
     async (request) => metrics.appMetrics(app.ctx, currentUser(request), request.params.id, request.query),
   );
 
-  app.get(
+  listRoute(
+    app,
     '/developer_apps/:id/installations',
     {
-      config: { access: 'user' },
-      schema: {
-        description:
-          "The app's install feed: one row per company, newest first (Total, Per-Page and Link headers). " +
-          'The installer’s e-mail only for staff.',
-        params: IdParams,
-        querystring: AppInstallationsQuery,
-        response: { 200: z.array(AppInstallation) },
-      },
+      access: 'user',
+      description:
+        "The app's install feed: one row per company, newest first (Total, Per-Page and Link headers). " +
+        'The installer’s e-mail only for staff.',
+      params: IdParams,
+      querystring: AppInstallationsQuery,
+      item: AppInstallation,
     },
-    async (request, reply) =>
-      answerPage(
-        request,
-        reply,
-        await metrics.installationsPage(app.ctx, currentUser(request), request.params.id, request.query),
-      ),
+    (request) => metrics.installationsPage(app.ctx, currentUser(request), request.params.id, request.query),
   );
 
   app.get(

@@ -17,11 +17,11 @@ import {
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError } from '../../platform/errors.ts';
+import { shiftDay } from '../../platform/portal-day.ts';
 import { requireAppReader } from '../apps/index.ts';
 import { firstViewedOn, hasViews, today, viewsBetween, viewsPerDay } from '../marketplace/index.ts';
 import { installationsCsvStream, listInstallations } from './metrics.feed.ts';
 import { anyEvents, dailyInstalls, firstInstallDay, installTotals } from './metrics.repo.ts';
-import { shiftDay } from './portal-day.ts';
 
 type Day = { installs: number; uninstalls: number; visits: number; page_views: number };
 const SERIES = ['installs', 'uninstalls', 'visits', 'page_views'] as const;

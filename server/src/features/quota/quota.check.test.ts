@@ -93,12 +93,12 @@ describe('the check API for gateways (service access)', () => {
     assert.equal(enforcedDay.requests, 60);
 
     // Impact preview: the recorded minutes replayed through a bigger spike throttle fewer.
-    const preview = await admin.post(
-      `${V}/admin/quota_minder_servers/Production_US01/buckets/${enforcedId}/impact`,
-      {
-        data: { bucket_templates: [{ name: 'spike', fill_type: 'count', limit: 60, interval_ms: 60_000 }] },
-      },
-    );
+    /** The impact preview of the enforced bucket with one spike template instead of its own. */
+    const impactOfSpike = (limit: number, interval_ms: number) =>
+      admin.post(`${V}/admin/quota_minder_servers/Production_US01/buckets/${enforcedId}/impact`, {
+        data: { bucket_templates: [{ name: 'spike', fill_type: 'count', limit, interval_ms }] },
+      });
+    const preview = await impactOfSpike(60, 60_000);
     assert.equal(preview.statusCode, 200, preview.body);
     assert.equal(preview.json().requests, 60);
     assert.equal(preview.json().would_throttle, 0);
@@ -106,25 +106,13 @@ describe('the check API for gateways (service access)', () => {
       preview.json().message,
       'would have throttled 0 requests from app Enforced App in the last 7 days',
     );
-    const tighter = await admin.post(
-      `${V}/admin/quota_minder_servers/Production_US01/buckets/${enforcedId}/impact`,
-      {
-        data: {
-          bucket_templates: [{ name: 'spike', fill_type: 'count', limit: 10, interval_ms: 3_600_000 }],
-        },
-      },
-    );
+    const tighter = await impactOfSpike(10, 3_600_000);
     assert.equal(tighter.json().would_throttle, 50);
     assert.equal(
       tighter.json().message,
       'would have throttled 50 requests from app Enforced App in the last 7 days',
     );
-    const bad = await admin.post(
-      `${V}/admin/quota_minder_servers/Production_US01/buckets/${enforcedId}/impact`,
-      {
-        data: { bucket_templates: [{ name: 'spike', fill_type: 'count', limit: 0, interval_ms: 1000 }] },
-      },
-    );
+    const bad = await impactOfSpike(0, 1000);
     assert.equal(bad.statusCode, 400);
     assert.equal(bad.json().message, 'Template 1: limit must be a whole number from 1 to 1,000,000');
 

@@ -1,5 +1,5 @@
 import type { QuotaBucketsQuery } from '@portal/contracts';
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { quotaBuckets, quotaTraffic, type StoredBucketTemplate } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import {
@@ -48,21 +48,20 @@ export function listBuckets(
   );
 }
 
-export async function findBucket(ctx: AppContext, server: string, id: string) {
+/** The server's bucket that matches (by id, or by domain: one bucket a domain per server), or null. */
+async function findOnServer(ctx: AppContext, server: string, match: SQL) {
   const [row] = await ctx.db
     .select()
     .from(quotaBuckets)
-    .where(and(eq(quotaBuckets.server, server), eq(quotaBuckets.id, id)));
+    .where(and(eq(quotaBuckets.server, server), match));
   return row ?? null;
 }
 
-export async function findBucketForDomain(ctx: AppContext, server: string, domain: string) {
-  const [row] = await ctx.db
-    .select()
-    .from(quotaBuckets)
-    .where(and(eq(quotaBuckets.server, server), eq(quotaBuckets.domain, domain)));
-  return row ?? null;
-}
+export const findBucket = (ctx: AppContext, server: string, id: string) =>
+  findOnServer(ctx, server, eq(quotaBuckets.id, id));
+
+export const findBucketForDomain = (ctx: AppContext, server: string, domain: string) =>
+  findOnServer(ctx, server, eq(quotaBuckets.domain, domain));
 
 /** Inserts a bucket; null when the domain already has one on this server (the unique index). */
 export async function insertBucket(ctx: AppContext, server: string, values: BucketValues, now: Date) {

@@ -14,14 +14,8 @@ async function freshBucket(fx: RouteFixtures, server: string): Promise<string> {
 
 /** The quota feature's rows in the route table (test/route-table.ts). */
 export const quotaRouteTable: RouteRows = {
-  'GET /api/v1/admin/quota_minder_servers': {
-    expect: staff(200),
-    call: () => ({ url: `${V}/admin/quota_minder_servers` }),
-  },
-  'GET /api/v1/admin/quota_minder_status': {
-    expect: staff(200),
-    call: () => ({ url: `${V}/admin/quota_minder_status` }),
-  },
+  'GET /api/v1/admin/quota_minder_servers': { expect: staff(200) },
+  'GET /api/v1/admin/quota_minder_status': { expect: staff(200) },
   'GET /api/v1/admin/quota_minder_servers/:server/buckets': {
     expect: staff(200),
     call: () => ({ url: buckets('Production_US01') }),

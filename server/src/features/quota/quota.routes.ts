@@ -13,7 +13,7 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
-import { answerPage } from '../../platform/list/index.ts';
+import { listRoute } from '../../platform/list/index.ts';
 import { checkQuota, rateLimited } from './quota.check.ts';
 import { previewImpact } from './quota.impact.ts';
 import {
@@ -52,18 +52,11 @@ export async function quotaRoutes(app: App) {
     },
   );
 
-  app.get(
+  listRoute(
+    app,
     BASE,
-    {
-      config: { access: 'admin' },
-      schema: {
-        params: ServerParams,
-        querystring: QuotaBucketsQuery,
-        response: { 200: z.array(QuotaBucket) },
-      },
-    },
-    async (request, reply) =>
-      answerPage(request, reply, await listBuckets(app.ctx, request.params.server, request.query)),
+    { access: 'admin', params: ServerParams, querystring: QuotaBucketsQuery, item: QuotaBucket },
+    (request) => listBuckets(app.ctx, request.params.server, request.query),
   );
 
   app.post(

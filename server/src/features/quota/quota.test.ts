@@ -19,6 +19,9 @@ after(() => t.close());
 const withTemplates = (templates: unknown[]) => ({
   data: { ...bucketData('crane-log-client').data, bucket_templates: templates },
 });
+/** A bucket of one template: a valid `main` one with `changes`. */
+const withTemplate = (changes: Record<string, unknown>) =>
+  withTemplates([{ name: 'main', fill_type: 'count', limit: 1, interval_ms: 1000, ...changes }]);
 
 describe('rate-limit buckets: admin CRUD (spec admin §7)', () => {
   test('lists the servers from config: six, or Staging alone on the QA host', async () => {
@@ -118,36 +121,30 @@ describe('rate-limit buckets: admin CRUD (spec admin §7)', () => {
     ],
     ['a blank name', { data: { ...bucketData('crane-log-client').data, name: '  ' } }, "Name can't be blank"],
     ['no templates', withTemplates([]), 'A bucket needs at least one template'],
-    [
-      'an unknown template name',
-      withTemplates([{ name: 'burst', fill_type: 'count', limit: 1, interval_ms: 1000 }]),
-      'Template 1: name must be main or spike',
-    ],
+    ['an unknown template name', withTemplate({ name: 'burst' }), 'Template 1: name must be main or spike'],
     [
       'an unknown fill type',
-      withTemplates([{ name: 'main', fill_type: 'bytes', limit: 1, interval_ms: 1000 }]),
+      withTemplate({ fill_type: 'bytes' }),
       'Template 1: fill type must be count or quota',
     ],
     [
       'a limit of 0',
-      withTemplates([{ name: 'main', fill_type: 'count', limit: 0, interval_ms: 1000 }]),
+      withTemplate({ limit: 0 }),
       'Template 1: limit must be a whole number from 1 to 1,000,000',
     ],
     [
       'a fractional limit',
-      withTemplates([{ name: 'main', fill_type: 'count', limit: 2.5, interval_ms: 1000 }]),
+      withTemplate({ limit: 2.5 }),
       'Template 1: limit must be a whole number from 1 to 1,000,000',
     ],
     [
       'an interval under a second',
-      withTemplates([{ name: 'main', fill_type: 'count', limit: 5, interval_ms: 999 }]),
+      withTemplate({ limit: 5, interval_ms: 999 }),
       'Template 1: interval must be a whole number of milliseconds from 1,000 to 2,678,400,000',
     ],
     [
       'another server',
-      withTemplates([
-        { name: 'spike', fill_type: 'count', limit: 5, interval_ms: 1000, server: 'Production_UK01' },
-      ]),
+      withTemplate({ name: 'spike', limit: 5, server: 'Production_UK01' }),
       "Template 1: server must be Production_US01, the bucket's server",
     ],
   ];

@@ -195,32 +195,37 @@ export async function updateEntry(
   body: UpdateChangelogEntryBody,
 ) {
   const existing = await findForAdmin(ctx, id);
-  const row = await repo.updateEntry(ctx, id, {
+  return saveEntry(ctx, actor, 'update', id, existing, {
     ...body,
     ...(existing.status === 'published' ? { publishedAt: ctx.clock.now() } : {}),
   });
-  if (!row) throw notFound('Changelog entry');
-  await recordAudit(
-    ctx,
-    actor,
-    'changelog_entry.update',
-    { type: 'changelog_entry', id },
-    audited(existing),
-    audited(row),
-  );
-  return toAdminEntry(row);
 }
 
 /** Publishing a proposal (or again a published entry: nothing changes). */
 export async function publishEntry(ctx: AppContext, actor: AuditActor, id: string) {
   const existing = await findForAdmin(ctx, id);
   if (existing.status === 'published') return toAdminEntry(existing);
-  const row = await repo.updateEntry(ctx, id, { status: 'published', publishedAt: ctx.clock.now() });
+  return saveEntry(ctx, actor, 'publish', id, existing, {
+    status: 'published',
+    publishedAt: ctx.clock.now(),
+  });
+}
+
+/** Saves changes to an entry and audits them as `changelog_entry.<action>`; the entry as staff see it. */
+async function saveEntry(
+  ctx: AppContext,
+  actor: AuditActor,
+  action: 'update' | 'publish',
+  id: string,
+  existing: repo.EntryRow,
+  changes: Parameters<typeof repo.updateEntry>[2],
+) {
+  const row = await repo.updateEntry(ctx, id, changes);
   if (!row) throw notFound('Changelog entry');
   await recordAudit(
     ctx,
     actor,
-    'changelog_entry.publish',
+    `changelog_entry.${action}`,
     { type: 'changelog_entry', id },
     audited(existing),
     audited(row),

@@ -56,7 +56,7 @@ export const referenceRouteTable: RouteRows = {
     cacheControl: 'no-cache',
     call: () => ({ url: `${V}/resource_groups/rest/changelog.atom?type=fix` }),
   },
-  'GET /api/v1/guides': { expect: everyone(200), call: () => ({ url: `${V}/guides` }) },
+  'GET /api/v1/guides': { expect: everyone(200) },
   'GET /api/v1/guides/:slug': {
     expect: everyone(200),
     call: () => ({ url: `${V}/guides/building-apps-define-manifest` }),

@@ -16,7 +16,7 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { type App, currentUser } from '../../platform/http/route.ts';
-import { answerPage } from '../../platform/list/index.ts';
+import { listRoute } from '../../platform/list/index.ts';
 import {
   adminGetEntry,
   adminListEntries,
@@ -43,22 +43,11 @@ const NotModified = z.null().describe('Not Modified: the ETag in If-None-Match i
 
 /** The API reference and changelog (issue 27; spec developer-apps §7 Changelog). */
 export async function referenceRoutes(app: App) {
-  app.get(
+  listRoute(
+    app,
     '/resource_groups/:group',
-    {
-      config: { access: 'public' },
-      schema: {
-        params: GroupParams,
-        querystring: ChangelogQuery,
-        response: { 200: z.array(ChangelogEntry) },
-      },
-    },
-    async (request, reply) =>
-      answerPage(
-        request,
-        reply,
-        await listChangelog(app.ctx, request.user, request.params.group, request.query),
-      ),
+    { access: 'public', params: GroupParams, querystring: ChangelogQuery, item: ChangelogEntry },
+    (request) => listChangelog(app.ctx, request.user, request.params.group, request.query),
   );
 
   app.get(
@@ -123,18 +112,11 @@ export async function referenceRoutes(app: App) {
 
   // Admins
 
-  app.get(
+  listRoute(
+    app,
     '/admin/resource_groups/:group/entries',
-    {
-      config: { access: 'admin' },
-      schema: {
-        params: GroupParams,
-        querystring: AdminChangelogQuery,
-        response: { 200: z.array(AdminChangelogEntry) },
-      },
-    },
-    async (request, reply) =>
-      answerPage(request, reply, await adminListEntries(app.ctx, request.params.group, request.query)),
+    { access: 'admin', params: GroupParams, querystring: AdminChangelogQuery, item: AdminChangelogEntry },
+    (request) => adminListEntries(app.ctx, request.params.group, request.query),
   );
 
   app.post(

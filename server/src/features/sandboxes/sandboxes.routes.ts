@@ -1,10 +1,7 @@
 import { IdParams, IssuedSecret, SandboxOauthApp, UpdateSandboxBody } from '@portal/contracts';
-import { z } from 'zod';
+import { Ok, ok } from '../../platform/http/ok.ts';
 import { type App, currentUser } from '../../platform/http/route.ts';
 import * as sandboxes from './sandboxes.service.ts';
-
-const Ok = z.object({ ok: z.literal(true) });
-const ok = { ok: true as const };
 
 export async function sandboxesRoutes(app: App) {
   app.patch(

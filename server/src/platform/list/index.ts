@@ -236,5 +236,6 @@ export function containsAny(term: string | undefined, columns: AnyColumn[]): SQL
   return or(...columns.map((column) => ilike(column, pattern)));
 }
 
+export { listRoute } from './list-route.ts';
 export { answerPage } from './page-headers.ts';
 export { listParamsOf, registerListParamsGuard } from './params.ts';

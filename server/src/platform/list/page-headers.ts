@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-type Page<Row> = {
+export type Page<Row> = {
   rows: Row[];
   page: number;
   per_page: number;

@@ -1,6 +1,6 @@
 import { Anchor, Avatar, Burger, Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense } from 'react';
+import { type ComponentProps, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { NotificationBell } from '../../features/announcements/components/notification-bell.tsx';
@@ -21,6 +21,26 @@ const NavDrawer = lazy(() =>
   importWithRetry(() => import('./nav-drawer.tsx')).then((module) => ({ default: module.NavDrawer })),
 );
 
+/** A top bar's menu: its button, the menu itself loaded on first use. */
+function MenuButton({
+  load,
+  label,
+}: {
+  load: ComponentProps<typeof DeferredControl>['load'];
+  label: string;
+}) {
+  return (
+    <DeferredControl
+      load={load}
+      target={
+        <Button variant="subtle" color="dark">
+          {label}
+        </Button>
+      }
+    />
+  );
+}
+
 export function TopNav() {
   const { t } = useTranslation();
   const config = useConfig();
@@ -37,14 +57,7 @@ export function TopNav() {
           {t('nav.myApps')}
         </Button>
       )}
-      <DeferredControl
-        load={loadReferenceMenu}
-        target={
-          <Button variant="subtle" color="dark">
-            {t('nav.reference')}
-          </Button>
-        }
-      />
+      <MenuButton load={loadReferenceMenu} label={t('nav.reference')} />
       <Button component={Link} to="/marketplace" variant="subtle" color="dark" onClick={close}>
         {t('nav.marketplace')}
       </Button>
@@ -53,16 +66,7 @@ export function TopNav() {
           {t('nav.signUp')}
         </Button>
       )}
-      {user?.role === 'admin' && (
-        <DeferredControl
-          load={loadAdminMenu}
-          target={
-            <Button variant="subtle" color="dark">
-              {t('nav.admin')}
-            </Button>
-          }
-        />
-      )}
+      {user?.role === 'admin' && <MenuButton load={loadAdminMenu} label={t('nav.admin')} />}
     </>
   );
 

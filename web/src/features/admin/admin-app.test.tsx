@@ -4,7 +4,14 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, test, vi } from 'vitest';
 import { adminApp, serveAdminApp as serve } from '../../test/admin-app.ts';
 import { renderRoute } from '../../test/render.tsx';
-import { admin, configHandler, runtimeConfig, server, validationFailed } from '../../test/server.ts';
+import {
+  admin,
+  configHandler,
+  fieldRefused,
+  runtimeConfig,
+  server,
+  validationFailed,
+} from '../../test/server.ts';
 import { manifest, manifestsApi } from '../manifests/testing.ts';
 
 URL.createObjectURL = vi.fn(() => 'blob:preview');
@@ -212,12 +219,7 @@ describe('admin developer app page', () => {
     serve(adminApp());
     server.use(
       http.put('/api/v1/admin/developer_apps/app-1', () =>
-        validationFailed({
-          message: 'The logo must be a JPEG or PNG image',
-          errors: ['The logo must be a JPEG or PNG image'],
-          fields: { thumbnail: ['The logo must be a JPEG or PNG image'] },
-          request_id: 'r',
-        }),
+        fieldRefused('thumbnail', 'The logo must be a JPEG or PNG image', { request_id: 'r' }),
       ),
     );
     const { container } = renderRoute('/admin/developer_apps/app-1');

@@ -5,27 +5,40 @@ import { expect, test } from 'vitest';
 import { renderRoute } from '../../test/render.tsx';
 import { admin, configHandler, runtimeConfig, server } from '../../test/server.ts';
 
-test('the audit log lists who changed what, with before → after and a link to the subject', async () => {
+/** An audit event by Ada at a fixed time; `fields` say what it is about. */
+const auditEvent = (fields: {
+  id: string;
+  action: string;
+  subject_type: string;
+  subject_id: string;
+  before: object;
+  after: object;
+}) => ({ actor_email: 'ada@staff.example.com', created_at: '2026-03-03T21:05:07.000Z', ...fields });
+
+/** Staff on the audit log, which answers `events`; the action filters the page asks for, in order. */
+function serveAudit(events: unknown[]): string[] {
+  const asked: string[] = [];
   server.use(
     configHandler(runtimeConfig({ user: admin })),
-    http.get('/api/v1/admin/audit', () =>
-      HttpResponse.json(
-        [
-          {
-            id: 'e1',
-            actor_email: 'ada@staff.example.com',
-            action: 'developer_app.owner_change',
-            subject_type: 'developer_app',
-            subject_id: 'app-1',
-            before: { owner_email: 'a@example.com' },
-            after: { owner_email: 'b@example.com' },
-            created_at: '2026-03-03T21:05:07.000Z',
-          },
-        ],
-        { headers: { Total: '1', 'Per-Page': '50' } },
-      ),
-    ),
+    http.get('/api/v1/admin/audit', ({ request }) => {
+      asked.push(new URL(request.url).searchParams.get('filters[action]') ?? '');
+      return HttpResponse.json(events, { headers: { Total: String(events.length), 'Per-Page': '50' } });
+    }),
   );
+  return asked;
+}
+
+test('the audit log lists who changed what, with before → after and a link to the subject', async () => {
+  serveAudit([
+    auditEvent({
+      id: 'e1',
+      action: 'developer_app.owner_change',
+      subject_type: 'developer_app',
+      subject_id: 'app-1',
+      before: { owner_email: 'a@example.com' },
+      after: { owner_email: 'b@example.com' },
+    }),
+  ]);
   renderRoute('/admin/audit');
   expect(await screen.findByRole('heading', { level: 1, name: 'Audit Log' })).toBeInTheDocument();
   const row = (await screen.findAllByRole('row'))[1]!;
@@ -38,26 +51,16 @@ test('the audit log lists who changed what, with before → after and a link to 
 });
 
 test('announcement changes: filtered by action, linked to the announcement unless it was deleted', async () => {
-  const asked: string[] = [];
-  server.use(
-    configHandler(runtimeConfig({ user: admin })),
-    http.get('/api/v1/admin/audit', ({ request }) => {
-      asked.push(new URL(request.url).searchParams.get('filters[action]') ?? '');
-      const event = (id: string, action: string) => ({
-        id,
-        actor_email: 'ada@staff.example.com',
-        action,
-        subject_type: 'announcement',
-        subject_id: 'n-1',
-        before: { title: 'Old' },
-        after: { title: action === 'announcement.delete' ? null : 'New' },
-        created_at: '2026-03-03T21:05:07.000Z',
-      });
-      return HttpResponse.json([event('e2', 'announcement.delete'), event('e1', 'announcement.update')], {
-        headers: { Total: '2', 'Per-Page': '50' },
-      });
-    }),
-  );
+  const event = (id: string, action: string) =>
+    auditEvent({
+      id,
+      action,
+      subject_type: 'announcement',
+      subject_id: 'n-1',
+      before: { title: 'Old' },
+      after: { title: action === 'announcement.delete' ? null : 'New' },
+    });
+  const asked = serveAudit([event('e2', 'announcement.delete'), event('e1', 'announcement.update')]);
   renderRoute('/admin/audit?action=announcement.update');
   const rows = (await screen.findAllByRole('row')).slice(1);
   expect(asked).toContain('announcement.update');
@@ -71,34 +74,18 @@ test('announcement changes: filtered by action, linked to the announcement unles
 });
 
 test('each action reads as words above its name (the app history uses the same table); an unknown one shows its name', async () => {
-  const event = (id: string, action: string, before: object, after: object) => ({
-    id,
-    actor_email: 'ada@staff.example.com',
-    action,
-    subject_type: 'developer_app',
-    subject_id: 'app-1',
-    before,
-    after,
-    created_at: '2026-03-03T21:05:07.000Z',
-  });
-  server.use(
-    configHandler(runtimeConfig({ user: admin })),
-    http.get('/api/v1/admin/audit', () =>
-      HttpResponse.json(
-        [
-          event(
-            'e3',
-            'developer_app.listing_approve',
-            { listing: 'in_review', admin_message: '<p>Thanks</p>' },
-            { listing: 'published', admin_message: '<p>Thanks</p>' },
-          ),
-          event('e2', 'developer_app.listing_reject', { listing: 'in_review' }, { listing: 'draft' }),
-          event('e1', 'developer_app.something_new', {}, { x: 1 }),
-        ],
-        { headers: { Total: '3', 'Per-Page': '50' } },
-      ),
+  const event = (id: string, action: string, before: object, after: object) =>
+    auditEvent({ id, action, subject_type: 'developer_app', subject_id: 'app-1', before, after });
+  serveAudit([
+    event(
+      'e3',
+      'developer_app.listing_approve',
+      { listing: 'in_review', admin_message: '<p>Thanks</p>' },
+      { listing: 'published', admin_message: '<p>Thanks</p>' },
     ),
-  );
+    event('e2', 'developer_app.listing_reject', { listing: 'in_review' }, { listing: 'draft' }),
+    event('e1', 'developer_app.something_new', {}, { x: 1 }),
+  ]);
   renderRoute('/admin/audit');
   const rows = (await screen.findAllByRole('row')).slice(1);
   expect(within(rows[0]!).getByText('Marketplace listing approved')).toBeInTheDocument();
@@ -110,14 +97,7 @@ test('each action reads as words above its name (the app history uses the same t
 });
 
 test('a filter applies on Enter, without leaving the field', async () => {
-  const asked: string[] = [];
-  server.use(
-    configHandler(runtimeConfig({ user: admin })),
-    http.get('/api/v1/admin/audit', ({ request }) => {
-      asked.push(new URL(request.url).searchParams.get('filters[action]') ?? '');
-      return HttpResponse.json([], { headers: { Total: '0', 'Per-Page': '50' } });
-    }),
-  );
+  const asked = serveAudit([]);
   const { router } = renderRoute('/admin/audit');
   const field = await screen.findByRole('textbox', { name: /^Action/ });
   await userEvent.type(field, 'announcement.delete{Enter}');

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { expect, test } from 'vitest';
 import { renderRoute } from '../../test/render.tsx';
-import { admin, configHandler, runtimeConfig, server, validationFailed } from '../../test/server.ts';
+import { admin, configHandler, fieldRefused, runtimeConfig, server } from '../../test/server.ts';
 
 const dana: AdminDeveloper = {
   id: 'u1',
@@ -27,12 +27,7 @@ test('edits a developer: disabling sends disabled true and says saved; a taken e
       const body = (await request.json()) as { developer: Partial<AdminDeveloper> };
       bodies.push(body);
       if (body.developer.email === 'taken@example.com')
-        return validationFailed({
-          message: 'That e-mail address is taken',
-          errors: ['That e-mail address is taken'],
-          fields: { 'developer.email': ['That e-mail address is taken'] },
-          request_id: 'r',
-        });
+        return fieldRefused('developer.email', 'That e-mail address is taken', { request_id: 'r' });
       return HttpResponse.json({ ...dana, ...body.developer });
     }),
   );

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { expect, test } from 'vitest';
 import { renderRoute } from '../../test/render.tsx';
-import { server, validationFailed } from '../../test/server.ts';
+import { fieldRefused, server, validationFailed } from '../../test/server.ts';
 import { app, liveSandbox, signedIn } from './testing.ts';
 
 const withSandbox: DeveloperApp = { ...app, sandbox: liveSandbox };
@@ -111,13 +111,7 @@ test('a contact edit the server refuses shows the banner and the field error', a
   const contact = contactNamed('Pat');
   signedIn({ ...app, contacts: [contact] });
   server.use(
-    http.patch('/api/v1/developer_apps/a1/contacts/c1', () =>
-      validationFailed({
-        message: 'Invalid email address',
-        errors: ['Invalid email address'],
-        fields: { email: ['Invalid email address'] },
-      }),
-    ),
+    http.patch('/api/v1/developer_apps/a1/contacts/c1', () => fieldRefused('email', 'Invalid email address')),
   );
   renderRoute('/developer_apps/a1/contacts/c1/edit');
   const email = await screen.findByLabelText(/Email/);

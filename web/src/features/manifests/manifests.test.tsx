@@ -24,6 +24,26 @@ function seeded() {
   return { first, second, production, versions: [first, second, production] };
 }
 
+/** A review decision from a version's row: its button, the notes in its dialog, then the same button there. */
+async function decideWithNotes(
+  row: HTMLElement,
+  action: string,
+  dialogName: string,
+  [label, notes]: [string, string],
+) {
+  await userEvent.click(within(row).getByRole('button', { name: action }));
+  const dialog = await screen.findByRole('dialog', { name: dialogName });
+  await userEvent.type(within(dialog).getByRole('textbox', { name: label }), notes);
+  await userEvent.click(within(dialog).getByRole('button', { name: action }));
+}
+
+/** The manifests card says why no version can be made yet: Create New Version disabled, the status Draft. */
+async function expectNoNewVersion(card: HTMLElement, reason: string) {
+  expect(await within(card).findByText(reason)).toBeInTheDocument();
+  expect(within(card).getByRole('button', { name: 'Create New Version' })).toBeDisabled();
+  expect(await within(card).findByTestId('manifest-status')).toHaveTextContent('Draft');
+}
+
 test('Sandbox is the default tab; it lists the latest version until old versions are shown', async () => {
   signedInOn();
   const { versions, second } = seeded();
@@ -117,13 +137,10 @@ test('Production: columns, release notes, and the review: submit with notes, the
   await userEvent.keyboard('{Escape}');
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
-  await userEvent.click(within(row).getByRole('button', { name: 'Submit for Review' }));
-  const submit = await screen.findByRole('dialog', { name: 'Submit version 0.3.0 for review' });
-  await userEvent.type(
-    within(submit).getByRole('textbox', { name: 'Notes for the reviewers' }),
+  await decideWithNotes(row, 'Submit for Review', 'Submit version 0.3.0 for review', [
+    'Notes for the reviewers',
     'Please look.',
-  );
-  await userEvent.click(within(submit).getByRole('button', { name: 'Submit for Review' }));
+  ]);
   expect(await screen.findByText('Version submitted for review')).toBeInTheDocument();
   expect(api.callsTo('PATCH', `/app_versions/${candidate.id}`)[0]?.body).toEqual({
     app_version: { state: 'in_review', developer_notes: 'Please look.' },
@@ -183,13 +200,7 @@ test('a platform admin approves or rejects a version in review, with notes', asy
   const row = bodyRows(await within(card).findByRole('table', { name: 'Production manifests' }))[0]!;
   expect(within(row).queryByRole('button', { name: 'Withdraw' })).toBeNull();
   expect(within(row).getByRole('button', { name: 'Reject' })).toBeInTheDocument();
-  await userEvent.click(within(row).getByRole('button', { name: 'Approve' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Approve version 1.0.0' });
-  await userEvent.type(
-    within(dialog).getByRole('textbox', { name: 'Notes for the developer' }),
-    'Well done.',
-  );
-  await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+  await decideWithNotes(row, 'Approve', 'Approve version 1.0.0', ['Notes for the developer', 'Well done.']);
   expect(await screen.findByText('Version approved')).toBeInTheDocument();
   expect(api.callsTo('PATCH', `/admin/app_versions/${inReview.id}`)[0]?.body).toEqual({
     app_version: { state: 'published', admin_notes: 'Well done.' },
@@ -230,9 +241,7 @@ test('the preconditions: no live sandbox, no production credentials', async () =
   manifestsApi([]);
   renderRoute('/developer_apps/a1');
   const card = await section();
-  expect(await within(card).findByText(MANIFEST_MESSAGES.sandboxRequired)).toBeInTheDocument();
-  expect(within(card).getByRole('button', { name: 'Create New Version' })).toBeDisabled();
-  expect(await within(card).findByTestId('manifest-status')).toHaveTextContent('Draft');
+  await expectNoNewVersion(card, MANIFEST_MESSAGES.sandboxRequired);
   await userEvent.click(within(card).getByRole('tab', { name: 'Production' }));
   expect(await within(card).findByText(MANIFEST_MESSAGES.productionCredentialsRequired)).toBeInTheDocument();
 });
@@ -300,9 +309,7 @@ test('FedRAMP without production credentials requested: creating waits for them'
   manifestsApi([]);
   renderRoute('/developer_apps/a1');
   const card = await section();
-  expect(await within(card).findByText(MANIFEST_MESSAGES.productionCredentialsRequired)).toBeInTheDocument();
-  expect(within(card).getByRole('button', { name: 'Create New Version' })).toBeDisabled();
-  expect(await within(card).findByTestId('manifest-status')).toHaveTextContent('Draft');
+  await expectNoNewVersion(card, MANIFEST_MESSAGES.productionCredentialsRequired);
 });
 
 test('without semantic versions: no Release notes column, and promoting needs no release notes', async () => {

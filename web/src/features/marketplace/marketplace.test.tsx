@@ -45,6 +45,21 @@ function listing(initial: AppSubmissions, answer: (body: Record<string, unknown>
 
 const editor = async () => screen.findByRole('region', { name: 'Marketplace Listing' });
 
+/** The server's answer to a save of the draft: the draft with the saved fields, at version 2. */
+const savedOver = (draft: Submission) => (body: Record<string, unknown>) => ({
+  ...draft,
+  ...body,
+  version: 2,
+});
+
+/** Submit for Review on a listing that is not complete: the form refuses it with its banner. */
+async function submitRefused(card: HTMLElement) {
+  await userEvent.click(within(card).getByRole('button', { name: 'Submit for Review' }));
+  expect(
+    await within(card).findByText('Please correct the errors below before submitting for review'),
+  ).toBeInTheDocument();
+}
+
 /** The admin app page (staff signed in) on its Marketplace Listing tab; PATCHes of the app are recorded. */
 async function adminTab(overrides: Parameters<typeof adminApp>[0] = {}) {
   const patches = serveAdminApp(adminApp({ id: 'a1', marketplace_enabled: true, ...overrides }));
@@ -128,10 +143,7 @@ test('an incomplete draft: the progress counts, the tabs with problems are marke
   renderRoute('/developer_apps/a1');
   const card = await editor();
   expect(await within(card).findByText('4 of 6 sections completed')).toBeInTheDocument();
-  await userEvent.click(within(card).getByRole('button', { name: 'Submit for Review' }));
-  expect(
-    await within(card).findByText('Please correct the errors below before submitting for review'),
-  ).toBeInTheDocument();
+  await submitRefused(card);
   expect(within(within(card).getByRole('tab', { name: /Support/ })).getByRole('img')).toHaveAccessibleName(
     'This tab has errors',
   );
@@ -183,11 +195,7 @@ test('a rejected draft shows the reviewer notes and offers Resubmit', async () =
 
 test('regions: all regions ticks every region; contact option learn-how clears the e-mail', async () => {
   signedIn(enabled);
-  const bodies = listing({ published_app: null, unpublished_app: completeDraft }, (body) => ({
-    ...completeDraft,
-    ...body,
-    version: 2,
-  }));
+  const bodies = listing({ published_app: null, unpublished_app: completeDraft }, savedOver(completeDraft));
   renderRoute('/developer_apps/a1');
   const card = await editor();
   await userEvent.click(await within(card).findByRole('tab', { name: /Pricing/ }));
@@ -437,19 +445,12 @@ test('the version picker offers the production versions; without one Submit fail
     }),
   );
   const unversioned: Submission = { ...completeDraft, app_version_id: null, app_version: null };
-  const bodies = listing({ published_app: null, unpublished_app: unversioned }, (body) => ({
-    ...unversioned,
-    ...body,
-    version: 2,
-  }));
+  const bodies = listing({ published_app: null, unpublished_app: unversioned }, savedOver(unversioned));
   renderRoute('/developer_apps/a1');
   const card = await editor();
   // The version is required for review (spec developer-apps §5): App Information is not complete without it.
   expect(await within(card).findByText('5 of 6 sections completed')).toBeInTheDocument();
-  await userEvent.click(within(card).getByRole('button', { name: 'Submit for Review' }));
-  expect(
-    await within(card).findByText('Please correct the errors below before submitting for review'),
-  ).toBeInTheDocument();
+  await submitRefused(card);
   const picker = within(card).getByRole('combobox', { name: 'App version' });
   expect(picker).toHaveAccessibleDescription(/This field is required/);
   expect(

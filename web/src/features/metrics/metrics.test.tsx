@@ -6,7 +6,7 @@ import { afterEach, expect, test } from 'vitest';
 import { adminApp, serveAdminApp } from '../../test/admin-app.ts';
 import { sizeChartContainers } from '../../test/charts.ts';
 import { renderRoute } from '../../test/render.tsx';
-import { developer, runtimeConfig, server } from '../../test/server.ts';
+import { analyticsInto, developer, runtimeConfig, server } from '../../test/server.ts';
 import { app, signedIn } from '../apps/testing.ts';
 import { manifestsApi } from '../manifests/testing.ts';
 
@@ -85,10 +85,7 @@ function serveDeveloper(
       reports.push(new URL(request.url).searchParams.get('range') ?? '');
       return HttpResponse.json(metrics);
     }),
-    http.post('/api/v1/analytics', async ({ request }) => {
-      events.push(await request.json());
-      return HttpResponse.json({ ok: true });
-    }),
+    analyticsInto(events),
   );
   return Object.assign(events, { reports });
 }
@@ -99,6 +96,24 @@ const dates = (table: HTMLElement) =>
     .getAllByRole('row')
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+
+/** Clicks Export CSV (which links to `href`) and waits for the click's analytics event, naming the app. */
+async function exportCsv(
+  events: unknown[],
+  href: string,
+  app: { developer_app_id: string; app_name: string },
+) {
+  const exportLink = screen.getByRole('link', { name: 'Export CSV' });
+  expect(exportLink).toHaveAttribute('href', href);
+  exportLink.addEventListener('click', (event) => event.preventDefault()); // jsdom cannot navigate
+  await userEvent.click(exportLink);
+  await waitFor(() =>
+    expect(events).toContainEqual({
+      key: 'developers.app_metrics.download_csv.clicked',
+      additional_properties: app,
+    }),
+  );
+}
 
 test('the Metrics tab shows only when the app has metrics data', async () => {
   serveDeveloper(empty, false);
@@ -164,16 +179,10 @@ test('developer: breadcrumbs, KPI cards, 25 days a page newest first, and the CS
   expect(within(within(table).getAllByRole('row').at(-1)!).getAllByRole('cell')[3]).toHaveTextContent('4');
 
   expect(await screen.findByText('No company has installed this app yet.')).toBeInTheDocument();
-  const exportLink = screen.getByRole('link', { name: 'Export CSV' });
-  expect(exportLink).toHaveAttribute('href', '/developer_apps/a1/installations.csv');
-  exportLink.addEventListener('click', (event) => event.preventDefault()); // jsdom cannot navigate
-  await userEvent.click(exportLink);
-  await waitFor(() =>
-    expect(events).toContainEqual({
-      key: 'developers.app_metrics.download_csv.clicked',
-      additional_properties: { developer_app_id: 'a1', app_name: 'Field Sync' },
-    }),
-  );
+  await exportCsv(events, '/developer_apps/a1/installations.csv', {
+    developer_app_id: 'a1',
+    app_name: 'Field Sync',
+  });
 });
 
 test('developer: no user e-mail in the install feed', async () => {
@@ -199,10 +208,7 @@ test('admin: the Metrics tab shows the report without breadcrumbs, with e-mails 
         app_installations: { rows: [installation], total_count: 1 },
       }),
     ),
-    http.post('/api/v1/analytics', async ({ request }) => {
-      events.push(await request.json());
-      return HttpResponse.json({ ok: true });
-    }),
+    analyticsInto(events),
   );
   renderRoute('/admin/developer_apps/app-1');
   await userEvent.click(await screen.findByRole('tab', { name: 'Metrics' }));
@@ -217,16 +223,10 @@ test('admin: the Metrics tab shows the report without breadcrumbs, with e-mails 
     within(item).getByText(new Date(installation.procore_updated_at).toLocaleString()),
   ).toBeInTheDocument();
   expect(within(item).getByText('INSTALLED')).toBeInTheDocument();
-  const exportLink = screen.getByRole('link', { name: 'Export CSV' });
-  expect(exportLink).toHaveAttribute('href', '/admin/developer_apps/app-1/installations.csv');
-  exportLink.addEventListener('click', (event) => event.preventDefault());
-  await userEvent.click(exportLink);
-  await waitFor(() =>
-    expect(events).toContainEqual({
-      key: 'developers.app_metrics.download_csv.clicked',
-      additional_properties: { developer_app_id: 'app-1', app_name: 'Crane Log' },
-    }),
-  );
+  await exportCsv(events, '/admin/developer_apps/app-1/installations.csv', {
+    developer_app_id: 'app-1',
+    app_name: 'Crane Log',
+  });
 });
 
 test('with no data at all: noMetricsAvailable instead of the chart and table', async () => {

@@ -5,7 +5,7 @@ import { HttpResponse, http } from 'msw';
 import { expect, test } from 'vitest';
 import { sizeChartContainers } from '../../test/charts.ts';
 import { renderRoute } from '../../test/render.tsx';
-import { developer, runtimeConfig, server } from '../../test/server.ts';
+import { analyticsInto, developer, runtimeConfig, server } from '../../test/server.ts';
 import { app, signedIn } from '../apps/testing.ts';
 import { manifestsApi } from '../manifests/testing.ts';
 
@@ -67,10 +67,7 @@ function serve({ restricted = false, hasMetrics = true } = {}) {
       const rows = page === 2 ? [row(26), row(27), row(28), row(29), row(30)] : [1, 2, 3].map(row);
       return HttpResponse.json(rows, { headers: { Total: '30', 'Per-Page': '25' } });
     }),
-    http.post('/api/v1/analytics', async ({ request }) => {
-      events.push(await request.json());
-      return HttpResponse.json({ ok: true });
-    }),
+    analyticsInto(events),
   );
   return { events, feedPages };
 }

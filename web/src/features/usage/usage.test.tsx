@@ -2,7 +2,8 @@ import type { ApiUsageDaily, ApiUsageRow } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { expect, test } from 'vitest';
+import { sizeChartContainers } from '../../test/charts.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { developer, runtimeConfig, server } from '../../test/server.ts';
 import { app, signedIn } from '../apps/testing.ts';
@@ -27,16 +28,7 @@ const row = (n: number, extra: Partial<ApiUsageRow> = {}): ApiUsageRow => ({
   ...extra,
 });
 
-// jsdom lays everything out at 0 x 0: the chart's container gets a size, so recharts draws it.
-beforeEach(() => {
-  const measure = HTMLElement.prototype.getBoundingClientRect;
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
-    return this.classList.contains('recharts-responsive-container')
-      ? new DOMRect(0, 0, 800, 240)
-      : measure.call(this);
-  });
-});
-afterEach(() => vi.restoreAllMocks());
+sizeChartContainers(240);
 
 /** The developer on the classic app page, with the usage the server answers; the table's requests. */
 function serveUsage(rows: ApiUsageRow[], total = rows.length, days = daily) {

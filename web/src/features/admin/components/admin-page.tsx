@@ -1,7 +1,9 @@
 import { Container, Group, Stack, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Crumb, Crumbs } from '../../../components/crumbs.tsx';
+import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { errorsJoined } from '../../../lib/api.ts';
 
 /** Admin > … > current: every crumb but the last is a link. */
 export function AdminBreadcrumbs({ trail }: { trail: Crumb[] }) {
@@ -39,6 +41,32 @@ export function AdminPage({
           <Title order={1}>{title}</Title>
         )}
         {children}
+      </Stack>
+    </Container>
+  );
+}
+
+/** An admin page whose record did not load: Admin › … and a dismissible "Could not load" with the error. */
+export function AdminLoadFailed({
+  trail,
+  error,
+  size,
+}: {
+  trail: Crumb[];
+  error: unknown;
+  size: 'sm' | 'xl';
+}) {
+  const { t } = useTranslation();
+  const [dismissed, setDismissed] = useState(false);
+  return (
+    <Container size={size} py="md">
+      <Stack>
+        <AdminBreadcrumbs trail={trail} />
+        <ErrorBanner
+          title={t('adminApp.couldNotLoad')}
+          message={dismissed ? null : errorsJoined(error, t('errors.generic'))}
+          onClose={() => setDismissed(true)}
+        />
       </Stack>
     </Container>
   );

@@ -2,7 +2,6 @@ import { Button, Checkbox, Group, Stack, Switch, Textarea, TextInput } from '@ma
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { AdminDeveloperApp, DeveloperOption } from '@portal/contracts';
-import { corsDomainError, redirectUriError } from '@portal/contracts/app-validation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
@@ -10,7 +9,7 @@ import { listDate } from '../../../components/list-date.ts';
 import { errorsJoined } from '../../../lib/api.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { showSaved, useFollowSaved } from '../../../lib/saved-form.ts';
-import { LogoField } from '../../apps/index.ts';
+import { clientSettingsRules, LogoField } from '../../apps/index.ts';
 import { useRemoveAdminLogo, useUpdateAdminApp, useUploadAdminLogo } from '../api.ts';
 import { ProductionAccessPanel } from './production-access-panel.tsx';
 
@@ -46,8 +45,7 @@ export function GeneralTab({
     initialValues: valuesOf(app),
     validate: {
       internal_name: (value) => (value.trim() ? null : t('adminApp.internalNameRequired')),
-      redirect_uri: (value) => redirectUriError(value),
-      allowed_cors_domain: (value) => corsDomainError(value),
+      ...clientSettingsRules,
     },
   });
   useFollowSaved(form, valuesOf(app), app);

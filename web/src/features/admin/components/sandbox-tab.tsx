@@ -2,11 +2,11 @@ import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { AdminDeveloperApp } from '@portal/contracts';
-import { corsDomainError, redirectUriError } from '@portal/contracts/app-validation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
+import { clientSettingsRules } from '../../apps/index.ts';
 import { useUpdateAdminApp } from '../api.ts';
 
 /** Sandbox tab: the sandbox company and its OAuth client, saved as `sandbox_attributes`. */
@@ -21,8 +21,7 @@ export function SandboxTab({ app }: { app: AdminDeveloperApp }) {
       allowed_cors_domain: sandbox?.allowed_cors_domain ?? '',
     },
     validate: {
-      redirect_uri: (value) => redirectUriError(value),
-      allowed_cors_domain: (value) => corsDomainError(value),
+      ...clientSettingsRules,
     },
   });
   if (!sandbox) return <Text>{t('adminApp.noSandbox')}</Text>;

@@ -5,14 +5,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { PageSkeleton } from '../../../components/skeletons.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { LazyMarketplaceListingEditor } from '../../marketplace/index.ts';
 import { LazyEngagementReport, metricsHidden } from '../../metrics/index.ts';
 import { adminAppQuery, useUpdateAdminApp } from '../api.ts';
-import { AdminBreadcrumbs } from '../components/admin-page.tsx';
+import { AdminBreadcrumbs, AdminLoadFailed } from '../components/admin-page.tsx';
 import { AppHistory } from '../components/app-history.tsx';
 import { AppSidebar } from '../components/app-sidebar.tsx';
 import { GeneralTab } from '../components/general-tab.tsx';
@@ -28,7 +27,6 @@ export function DeveloperAppEditPage() {
   const hideMetrics = metricsHidden(config);
   const query = useQuery(adminAppQuery(id));
   const [pendingOwner, setPendingOwner] = useState<DeveloperOption | null>(null);
-  const [loadErrorDismissed, setLoadErrorDismissed] = useState(false);
   const [tab, setTab] = useState('general');
   const [listingDirty, setListingDirty] = useState(false);
   const onDirtyChange = useCallback((dirty: boolean) => setListingDirty(dirty), []);
@@ -37,19 +35,7 @@ export function DeveloperAppEditPage() {
   const appsCrumb = { label: t('adminLists.developerApps'), to: '/admin/developer_apps' };
 
   if (query.isPending) return <PageSkeleton />;
-  if (!app)
-    return (
-      <Container size="xl" py="md">
-        <Stack>
-          <AdminBreadcrumbs trail={[appsCrumb]} />
-          <ErrorBanner
-            title={t('adminApp.couldNotLoad')}
-            message={loadErrorDismissed ? null : errorsJoined(query.error, t('errors.generic'))}
-            onClose={() => setLoadErrorDismissed(true)}
-          />
-        </Stack>
-      </Container>
-    );
+  if (!app) return <AdminLoadFailed size="xl" trail={[appsCrumb]} error={query.error} />;
 
   // Leaving the Marketplace Listing tab with unsaved data asks first (spec admin §4); the editor
   // unmounts with its tab, so its changes would be lost.

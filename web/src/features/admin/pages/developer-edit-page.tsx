@@ -1,4 +1,4 @@
-import { Checkbox, Container, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Checkbox, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ADMIN_ROLES, type AdminDeveloper } from '@portal/contracts';
@@ -11,7 +11,7 @@ import { FormActions } from '../../../components/form-actions.tsx';
 import { PageSkeleton } from '../../../components/skeletons.tsx';
 import { ApiRequestError, errorsJoined } from '../../../lib/api.ts';
 import { adminDeveloperQuery, useUpdateAdminDeveloper } from '../api.ts';
-import { AdminBreadcrumbs, AdminPage } from '../components/admin-page.tsx';
+import { AdminLoadFailed, AdminPage } from '../components/admin-page.tsx';
 
 const valuesOf = (developer: AdminDeveloper) => ({
   name: developer.name,
@@ -30,7 +30,6 @@ export function DeveloperEditPage() {
   const query = useQuery(adminDeveloperQuery(id));
   const update = useUpdateAdminDeveloper(id);
   const [error, setError] = useState<string | null>(null);
-  const [loadDismissed, setLoadDismissed] = useState(false);
   const form = useForm({
     initialValues: {
       name: '',
@@ -53,19 +52,7 @@ export function DeveloperEditPage() {
 
   if (query.isPending) return <PageSkeleton />;
   const crumbs = [{ label: t('adminLists.developers'), to: '/admin/developers' }];
-  if (!query.data)
-    return (
-      <Container size="sm" py="md">
-        <Stack>
-          <AdminBreadcrumbs trail={crumbs} />
-          <ErrorBanner
-            title={t('adminApp.couldNotLoad')}
-            message={loadDismissed ? null : errorsJoined(query.error, t('errors.generic'))}
-            onClose={() => setLoadDismissed(true)}
-          />
-        </Stack>
-      </Container>
-    );
+  if (!query.data) return <AdminLoadFailed size="sm" trail={crumbs} error={query.error} />;
   const save = form.onSubmit((values) => {
     setError(null);
     update.mutate(

@@ -1,22 +1,14 @@
 import { Alert, Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useTokenLink } from '../../../components/use-token-link.ts';
 import { useCriticalOptOut } from '../api.ts';
 
 /** The one-click link in critical e-mails: opening it turns critical e-mails off. */
 export function OptOutPage() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
   const optOut = useCriticalOptOut();
-  const sent = useRef(false);
-
-  useEffect(() => {
-    if (!token || sent.current) return;
-    sent.current = true;
-    optOut.mutate(token);
-  }, [token, optOut]);
+  const token = useTokenLink(optOut.mutate);
 
   return (
     <Container size="sm" py="xl">

@@ -13,6 +13,7 @@ import { MarketplaceListingCard } from '../../marketplace/index.ts';
 import { LazyEngagementReport, metricsHidden } from '../../metrics/index.ts';
 import { LazyApiUsagePanel } from '../../usage/index.ts';
 import { AppBreadcrumbs } from '../components/app-breadcrumbs.tsx';
+import { TabPlaceholder } from '../components/tab-placeholder.tsx';
 import { UnknownTab } from '../components/unknown-tab.tsx';
 
 export const APP_TABS = [
@@ -59,14 +60,9 @@ export function TabbedAppPage({ app, permissions }: AppPageProps) {
   };
 
   const sandboxMissing = (
-    <Paper withBorder p="xl">
-      <Stack align="center" gap="xs">
-        <Title order={2} size="h3">
-          {t('configBuilder.sandboxMissing.title')}
-        </Title>
-        <Text c="dimmed">{t('configBuilder.sandboxMissing.text')}</Text>
-      </Stack>
-    </Paper>
+    <TabPlaceholder title={t('configBuilder.sandboxMissing.title')}>
+      <Text c="dimmed">{t('configBuilder.sandboxMissing.text')}</Text>
+    </TabPlaceholder>
   );
 
   const content = () => {

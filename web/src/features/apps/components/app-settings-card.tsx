@@ -14,7 +14,6 @@ import {
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { DeveloperApp } from '@portal/contracts';
-import { corsDomainError, redirectUriError } from '@portal/contracts/app-validation';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -25,6 +24,7 @@ import { useConfig } from '../../../lib/config.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { showSaved, useFollowSaved } from '../../../lib/saved-form.ts';
 import { useRemoveLogo, useUpdateApp, useUploadLogo } from '../api.ts';
+import { clientSettingsRules } from '../client-settings-rules.ts';
 import { LogoField } from './logo-field.tsx';
 import { CredentialsHeading, useProductionValues } from './production-state.tsx';
 
@@ -57,8 +57,7 @@ export function AppSettingsCard({
     initialValues: valuesOf(app),
     validate: {
       internal_name: (value) => (value.trim() ? null : t('apps.settings.internalNameRequired')),
-      redirect_uri: (value) => redirectUriError(value),
-      allowed_cors_domain: (value) => corsDomainError(value),
+      ...clientSettingsRules,
     },
   });
   useFollowSaved(form, valuesOf(app), app.updated_at);

@@ -2,7 +2,6 @@ import { Alert, Anchor, Button, Group, Loader, Stack, Text, Textarea, TextInput 
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { DeveloperApp, DeveloperAppPermissions, IssuedSecret, SandboxOauthApp } from '@portal/contracts';
-import { corsDomainError, redirectUriError } from '@portal/contracts/app-validation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
@@ -17,6 +16,7 @@ import {
   useRevealSandboxSecret,
   useUpdateSandbox,
 } from '../api.ts';
+import { clientSettingsRules } from '../client-settings-rules.ts';
 import { CredentialsHeading } from './production-state.tsx';
 import { SecretReveal } from './secret-reveal.tsx';
 
@@ -112,8 +112,7 @@ function LiveSandbox({
   const form = useForm({
     initialValues: { redirect_uri: sandbox.redirect_uri, allowed_cors_domain: sandbox.allowed_cors_domain },
     validate: {
-      redirect_uri: (value) => redirectUriError(value),
-      allowed_cors_domain: (value) => corsDomainError(value),
+      ...clientSettingsRules,
     },
   });
   const handleSubmit = form.onSubmit((values) => {

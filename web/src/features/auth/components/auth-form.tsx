@@ -1,29 +1,14 @@
-import {
-  Container,
-  Paper,
-  PasswordInput,
-  type PasswordInputProps,
-  Stack,
-  TextInput,
-  type TextInputProps,
-  Title,
-} from '@mantine/core';
+import { PasswordInput, type PasswordInputProps, TextInput, type TextInputProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PanelPage } from '../../../components/panel-page.tsx';
 
 /** The card of the signed-out pages (sign in, sign up, confirm, forgot and reset password). */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Container size={440} py="xl">
-      <Paper withBorder shadow="sm" p="xl" radius="md">
-        <Stack>
-          <Title order={1} size="h2">
-            {title}
-          </Title>
-          {children}
-        </Stack>
-      </Paper>
-    </Container>
+    <PanelPage title={title} size={440} raised>
+      {children}
+    </PanelPage>
   );
 }
 

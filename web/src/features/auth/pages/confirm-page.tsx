@@ -1,7 +1,7 @@
 import { Alert, Center, Loader } from '@mantine/core';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
+import { useTokenLink } from '../../../components/use-token-link.ts';
 import { useConfirmEmail } from '../api.ts';
 import { AuthCard } from '../components/auth-form.tsx';
 import { safeNext } from './sign-in-page.tsx';
@@ -9,15 +9,8 @@ import { safeNext } from './sign-in-page.tsx';
 export function ConfirmPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
   const confirm = useConfirmEmail();
-  const started = useRef(false);
-
-  useEffect(() => {
-    if (started.current || !token) return;
-    started.current = true;
-    confirm.mutate({ token });
-  }, [token, confirm]);
+  const token = useTokenLink((token) => confirm.mutate({ token }));
 
   if (confirm.isSuccess) {
     return <Navigate to={safeNext(params.get('next'), '/')} replace state={{ flash: t('auth.confirmed') }} />;

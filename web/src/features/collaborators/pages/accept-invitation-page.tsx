@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { PanelPage } from '../../../components/panel-page.tsx';
 import { TextSkeleton } from '../../../components/skeletons.tsx';
 import { ApiRequestError, errorText } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../../lib/config.ts';
@@ -87,17 +88,15 @@ export function AcceptInvitationPage() {
   };
 
   return (
-    <Container size="sm" py="xl">
-      <Paper withBorder p="xl" component="section" aria-labelledby="invitation-heading">
-        <Stack>
-          <Title order={1} size="h2" id="invitation-heading">
-            {preview.data?.state === 'pending'
-              ? t('collaborators.accept.title', { app: preview.data.app_name })
-              : t('collaborators.accept.genericTitle')}
-          </Title>
-          {body()}
-        </Stack>
-      </Paper>
-    </Container>
+    <PanelPage
+      id="invitation-heading"
+      title={
+        preview.data?.state === 'pending'
+          ? t('collaborators.accept.title', { app: preview.data.app_name })
+          : t('collaborators.accept.genericTitle')
+      }
+    >
+      {body()}
+    </PanelPage>
   );
 }

@@ -19,6 +19,15 @@ async function openEditor() {
 
 const createButton = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: 'Create' });
 
+/** The editor of an app's first version, once its draft has passed validation (Create enabled). */
+async function openPassingEditor() {
+  signedInOn();
+  const api = manifestsApi([]);
+  const dialog = await openEditor();
+  await waitFor(() => expect(createButton(dialog)).toBeEnabled());
+  return { api, dialog };
+}
+
 test('a first version starts from the highest template with the suggested version; Create waits for a pass', async () => {
   signedInOn();
   const api = manifestsApi([]);
@@ -93,10 +102,7 @@ test('one violation is listed with its pointer; several collapse to a count with
 });
 
 test('unreadable JSON is the editor’s to report: no validation call, Create disabled', async () => {
-  signedInOn();
-  const api = manifestsApi([]);
-  const dialog = await openEditor();
-  await waitFor(() => expect(createButton(dialog)).toBeEnabled());
+  const { api, dialog } = await openPassingEditor();
   const before = api.callsTo('POST', '/manifest_validations').length;
   await setEditorText('{"schema_version": ');
   expect(await within(dialog).findByRole('alert')).toHaveTextContent(MANIFEST_MESSAGES.invalidJson);
@@ -129,10 +135,7 @@ test('a validation call the server refuses shows its message under an Error titl
 });
 
 test('Create sends the draft and semantic version, toasts, and the new version heads the table', async () => {
-  signedInOn();
-  const api = manifestsApi([]);
-  const dialog = await openEditor();
-  await waitFor(() => expect(createButton(dialog)).toBeEnabled());
+  const { api, dialog } = await openPassingEditor();
   await userEvent.click(createButton(dialog));
   expect(await screen.findByText('New sandbox manifest version created')).toBeInTheDocument();
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

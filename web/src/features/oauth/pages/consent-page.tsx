@@ -1,8 +1,9 @@
-import { Alert, Button, Code, Container, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { PanelPage } from '../../../components/panel-page.tsx';
 import { TextSkeleton } from '../../../components/skeletons.tsx';
 import { errorText } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../../lib/config.ts';
@@ -87,17 +88,15 @@ export function ConsentPage() {
   };
 
   return (
-    <Container size="sm" py="xl">
-      <Paper withBorder p="xl" component="section" aria-labelledby="consent-heading">
-        <Stack>
-          <Title order={1} size="h2" id="consent-heading">
-            {consent.data
-              ? t('oauth.consent.title', { app: consent.data.app_name })
-              : t('oauth.consent.genericTitle')}
-          </Title>
-          {body()}
-        </Stack>
-      </Paper>
-    </Container>
+    <PanelPage
+      id="consent-heading"
+      title={
+        consent.data
+          ? t('oauth.consent.title', { app: consent.data.app_name })
+          : t('oauth.consent.genericTitle')
+      }
+    >
+      {body()}
+    </PanelPage>
   );
 }
