@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { pngBytes } from '../support/png.ts';
-import { signIn, signOut } from '../support/session.ts';
+import { createAppOnPage, signIn, signOut } from '../support/session.ts';
 
 // Started by `npm run test:cluster` (server/faults/cluster/journey.test.ts) against three portals
 // behind HAProxy. JOURNEY=pinned walks one journey with each step on a chosen instance (A, B, C);
@@ -62,11 +62,7 @@ async function journey(page: Page, context: BrowserContext, on: (step: string) =
   await on('B');
   const name = `Cluster journey ${Date.now()}`;
   await page.goto('/developer_apps');
-  await page.getByRole('button', { name: 'Create a New App' }).click();
-  const create = page.getByRole('dialog', { name: 'Create a New App' });
-  await create.getByRole('textbox', { name: 'App name' }).fill(name);
-  await create.getByRole('button', { name: 'Create' }).click();
-  await expect(page).toHaveURL(/\/developer_apps\/[0-9a-f-]{36}$/);
+  await createAppOnPage(page, name);
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 
   await on('C');

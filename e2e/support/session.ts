@@ -10,6 +10,12 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 }
 
+/** Signs in, then opens `path`. */
+export async function signInTo(page: Page, email: string, path: string, password = DEMO_PASSWORD) {
+  await signIn(page, email, password);
+  await page.goto(path);
+}
+
 export async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -19,4 +25,13 @@ export async function signOut(page: Page) {
 /** A unique address per test run. */
 export function uniqueEmail(prefix: string) {
   return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** From My Apps, creates an app through the Create a New App dialog and waits for its page. */
+export async function createAppOnPage(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Create a New App' }).click();
+  const create = page.getByRole('dialog', { name: 'Create a New App' });
+  await create.getByRole('textbox', { name: 'App name' }).fill(name);
+  await create.getByRole('button', { name: 'Create' }).click();
+  await expect(page).toHaveURL(/\/developer_apps\/[0-9a-f-]{36}$/);
 }

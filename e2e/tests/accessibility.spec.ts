@@ -3,7 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN_EMAIL, DEVELOPER_EMAIL, PORTAL_URL } from '../support/env.ts';
-import { signIn } from '../support/session.ts';
+import { signIn, signInTo } from '../support/session.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
@@ -63,8 +63,7 @@ test('the sign-in form showing its errors has no axe violations', async ({ page 
 
 test('a developer’s pages, dialog and menus have no axe violations', async ({ page }) => {
   test.slow(); // seven pages and states, each a full axe run
-  await signIn(page, DEVELOPER_EMAIL);
-  await page.goto('/developer_apps');
+  await signInTo(page, DEVELOPER_EMAIL, '/developer_apps');
   await expectAccessible(page, 'My Apps');
 
   await page.getByRole('button', { name: 'Create a New App' }).click();
@@ -106,8 +105,7 @@ test('a developer’s pages, dialog and menus have no axe violations', async ({ 
 
 test('an admin’s lists, forms and menu have no axe violations', async ({ page }) => {
   test.slow(); // five pages and states, each a full axe run
-  await signIn(page, ADMIN_EMAIL);
-  await page.goto('/admin/notifications');
+  await signInTo(page, ADMIN_EMAIL, '/admin/notifications');
   await expectAccessible(page, 'Notifications');
 
   await page.getByRole('row').nth(1).getByRole('link').first().click();

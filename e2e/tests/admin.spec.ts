@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type ApiClient, confirmedDeveloper } from '../support/api.ts';
 import { ADMIN_EMAIL } from '../support/env.ts';
-import { signIn } from '../support/session.ts';
+import { signInTo } from '../support/session.ts';
 
 async function createApp(api: ApiClient, internalName: string): Promise<string> {
   const res = await api.post('/api/v1/developer_apps', {
@@ -29,8 +29,7 @@ test('admin apps list: search, created-by filter, sort cycle, pages; change owne
   ];
   for (let i = 0; i < 50; i++) await createApp(bob.api, `${tag} Zeta ${String(i).padStart(2, '0')}`);
 
-  await signIn(page, ADMIN_EMAIL);
-  await page.goto('/admin/developer_apps');
+  await signInTo(page, ADMIN_EMAIL, '/admin/developer_apps');
   await expect(page.getByRole('heading', { level: 1, name: 'Developer Apps' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search' }).fill(tag);
   await expect(page).toHaveURL(new RegExp(`search=${tag}`));
@@ -103,8 +102,7 @@ test('admin apps list: search, created-by filter, sort cycle, pages; change owne
 test('review queue: the demo listing in review is labelled Marketplace and new', async ({ page }) => {
   // The seed submits two listings for review and approves the first (Field Sync), so Punch List
   // Importer waits with no published listing.
-  await signIn(page, ADMIN_EMAIL);
-  await page.goto('/admin');
+  await signInTo(page, ADMIN_EMAIL, '/admin');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Admin' }).click();
   await page.getByRole('menuitem', { name: 'Review Queue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Review Queue' })).toBeVisible();
@@ -150,8 +148,7 @@ test('admin app page: a production manifest in review is approved with notes', a
   });
   expect(submitted.ok()).toBe(true);
 
-  await signIn(page, ADMIN_EMAIL);
-  await page.goto(`/admin/developer_apps/${appId}`);
+  await signInTo(page, ADMIN_EMAIL, `/admin/developer_apps/${appId}`);
   const section = page.getByRole('region', { name: 'Production manifests' });
   const row = section.getByRole('row').filter({ hasText: '1.0.0' });
   await expect(row.getByText('In review')).toBeVisible();

@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { adminApi, confirmedDeveloper, PASSWORD } from '../support/api.ts';
 import { ADMIN_EMAIL } from '../support/env.ts';
 import { messagesTo, waitForMail } from '../support/mail.ts';
-import { signIn } from '../support/session.ts';
+import { signIn, signInTo } from '../support/session.ts';
 
 const CRITICAL_QUESTION =
   'You are about to create a critical notification which will cause emails to be sent out to those subscribed. Do you wish to continue?';
@@ -52,8 +52,7 @@ test('admin sends a critical announcement; subscribers get it by e-mail and read
   const optedOut = await confirmedDeveloper('Olly Optedout', false);
   const title = `Rotate your secrets ${Date.now()}`;
 
-  await signIn(page, ADMIN_EMAIL);
-  await page.goto('/admin/notifications');
+  await signInTo(page, ADMIN_EMAIL, '/admin/notifications');
   await expect(page.getByRole('link', { name: 'Admin', exact: true })).toHaveAttribute(
     'href',
     '/admin/notifications',
@@ -145,8 +144,7 @@ test('admin sends a critical announcement; subscribers get it by e-mail and read
 });
 
 test('the preview follows what the admin types', async ({ page }) => {
-  await signIn(page, ADMIN_EMAIL);
-  await page.goto('/admin/notifications/new');
+  await signInTo(page, ADMIN_EMAIL, '/admin/notifications/new');
   const unread = page.getByTestId('preview-unread');
   const read = page.getByTestId('preview-read');
   await expect(unread.getByTestId('title-placeholder')).toBeVisible();

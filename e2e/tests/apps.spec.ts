@@ -1,7 +1,7 @@
 import { type Browser, expect, test } from '@playwright/test';
 import { ADMIN_EMAIL, DEVELOPER_EMAIL, PORTAL_URL } from '../support/env.ts';
 import { pngBytes } from '../support/png.ts';
-import { signIn } from '../support/session.ts';
+import { signIn, signInTo } from '../support/session.ts';
 
 /** Platform staff approve the request through the admin API (the admin console UI is a later issue). */
 async function approveAsStaff(browser: Browser, appId: string) {
@@ -126,8 +126,7 @@ test('create an app, edit its settings and logo, get production credentials, res
 });
 
 test('the demo developer sees the seeded apps on My Apps', async ({ page }) => {
-  await signIn(page, DEVELOPER_EMAIL);
-  await page.goto('/developer_apps');
+  await signInTo(page, DEVELOPER_EMAIL, '/developer_apps');
   await expect(page.getByRole('link', { name: 'Field Sync for Procore' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Punch List Importer' })).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEVELOPER_EMAIL, PORTAL_URL } from '../support/env.ts';
 import { linkIn, waitForMail } from '../support/mail.ts';
-import { signIn, uniqueEmail } from '../support/session.ts';
+import { createAppOnPage, signInTo, uniqueEmail } from '../support/session.ts';
 
 const PASSWORD = 'invitee-password-123';
 
@@ -37,13 +37,8 @@ test('invite, sign up and accept, promote, transfer ownership, cancel a pending 
   const inviteeEmail = uniqueEmail('ivy');
 
   // The owner creates an app and invites a new address as developer.
-  await signIn(page, DEVELOPER_EMAIL);
-  await page.goto('/developer_apps');
-  await page.getByRole('button', { name: 'Create a New App' }).click();
-  const create = page.getByRole('dialog', { name: 'Create a New App' });
-  await create.getByRole('textbox', { name: 'App name' }).fill(appName);
-  await create.getByRole('button', { name: 'Create' }).click();
-  await expect(page).toHaveURL(/\/developer_apps\/[0-9a-f-]{36}$/);
+  await signInTo(page, DEVELOPER_EMAIL, '/developer_apps');
+  await createAppOnPage(page, appName);
   const appPath = new URL(page.url()).pathname;
   const panel = page.getByRole('region', { name: 'Collaborators' });
   await expect(panel.getByRole('row').filter({ hasText: DEVELOPER_EMAIL })).toBeVisible();

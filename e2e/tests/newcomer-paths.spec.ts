@@ -1,7 +1,7 @@
 import { expect, type Locator, test } from '@playwright/test';
 import { adminApi, confirmedDeveloper, createApp, PASSWORD } from '../support/api.ts';
 import { ADMIN_EMAIL } from '../support/env.ts';
-import { signIn } from '../support/session.ts';
+import { signIn, signInTo } from '../support/session.ts';
 
 /** Whether two boxes on the page overlap. */
 async function overlaps(a: Locator, b: Locator): Promise<boolean> {
@@ -118,8 +118,7 @@ test("a new app's credentials are named by environment with production's state; 
 });
 
 test('Audit Log filters apply on Enter', async ({ page }) => {
-  await signIn(page, ADMIN_EMAIL);
-  await page.goto('/admin/audit');
+  await signInTo(page, ADMIN_EMAIL, '/admin/audit');
   const action = page.getByRole('textbox', { name: /^Action/ });
   await action.fill('developer_app.undelete');
   await action.press('Enter');

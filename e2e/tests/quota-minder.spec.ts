@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, request, test } from '@playwright/test';
 import { adminApi } from '../support/api.ts';
 import { ADMIN_EMAIL, PORTAL_URL, SERVICE_TOKEN } from '../support/env.ts';
-import { signIn } from '../support/session.ts';
+import { signInTo } from '../support/session.ts';
 
 const SERVER = 'Integrator_Sandbox';
 
@@ -26,8 +26,7 @@ async function openBuckets(page: Page): Promise<string[]> {
     dialogs.push(dialog.message());
     void dialog.accept();
   });
-  await signIn(page, ADMIN_EMAIL);
-  await page.goto('/admin/quota_minder');
+  await signInTo(page, ADMIN_EMAIL, '/admin/quota_minder');
   return dialogs;
 }
 

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createApp } from '../support/api.ts';
 import { ADMIN_EMAIL, DEVELOPER_EMAIL } from '../support/env.ts';
-import { signIn } from '../support/session.ts';
+import { signIn, signInTo } from '../support/session.ts';
 
 const NOTHING_FOUND = 'Nothing found. Use the filters on the left to select the changelog types to display.';
 
@@ -95,8 +95,7 @@ test('an admin imports the next rest document, edits a proposal and publishes it
   browser,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page, ADMIN_EMAIL);
-  await page.goto('/admin/reference');
+  await signInTo(page, ADMIN_EMAIL, '/admin/reference');
   await expect(
     page.getByRole('heading', { level: 1, name: 'API changelog: import and proposals' }),
   ).toBeVisible();

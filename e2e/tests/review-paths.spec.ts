@@ -12,7 +12,7 @@ import {
 import { ADMIN_EMAIL } from '../support/env.ts';
 import { waitForMail } from '../support/mail.ts';
 import { pngBytes } from '../support/png.ts';
-import { signIn } from '../support/session.ts';
+import { signIn, signInTo } from '../support/session.ts';
 
 // Issue 22: the paths between screens. An approved listing publishes the app; a production
 // credentials request and a marketplace access request reach the reviewers' queue and inbox, and are
@@ -129,8 +129,7 @@ test('staff approve a listing: the app shows published (banner, field lock, the 
   await listingInReview(api, staff, appId, `${name} Listing`);
   await staff.dispose();
 
-  await signIn(page, email, PASSWORD);
-  await page.goto(`/developer_apps/${appId}`);
+  await signInTo(page, email, `/developer_apps/${appId}`, PASSWORD);
   const settings = page.getByRole('region', { name: 'App Settings' });
   await expect(settings.getByRole('textbox', { name: 'App listing name' })).toHaveValue('not available');
   await expect(page.getByText('Published app')).toHaveCount(0);
@@ -169,8 +168,7 @@ test("a production credentials request is in the review queue and the reviewer's
 }) => {
   test.setTimeout(90_000);
   const { email, name, appId } = await developerWithApp('Keys');
-  await signIn(page, email, PASSWORD);
-  await page.goto(`/developer_apps/${appId}`);
+  await signInTo(page, email, `/developer_apps/${appId}`, PASSWORD);
   const credentials = page.getByRole('region', { name: 'Authentication Credentials' });
   await credentials.getByRole('button', { name: 'Request production credentials' }).click();
   const request = page.getByRole('dialog', { name: 'Request production credentials' });
@@ -208,8 +206,7 @@ test('a new app asks for marketplace access; staff enable it from the queue; the
 }) => {
   test.setTimeout(90_000);
   const { email, name, appId } = await developerWithApp('Lister');
-  await signIn(page, email, PASSWORD);
-  await page.goto(`/developer_apps/${appId}`);
+  await signInTo(page, email, `/developer_apps/${appId}`, PASSWORD);
   const card = page.getByRole('region', { name: 'Marketplace Listing' });
   await expect(
     card.getByText('The marketplace listing is not enabled for this app yet.', { exact: false }),

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { adminApi, confirmedDeveloper, createApp } from '../support/api.ts';
 import { ADMIN_EMAIL } from '../support/env.ts';
-import { signIn } from '../support/session.ts';
+import { signInTo } from '../support/session.ts';
 import { armXssCanary, expectNothingExecuted } from '../support/xss-detect.ts';
 import { packPayloads } from '../support/xss-payloads.ts';
 
@@ -42,8 +42,7 @@ test('app names and a decline reason execute nothing in the review queue and in 
   const context = await browser.newContext();
   const dialogs = await armXssCanary(context);
   const page = await context.newPage();
-  await signIn(page, ADMIN_EMAIL);
-  await page.goto('/admin/review_queue?sort=-in_review_at');
+  await signInTo(page, ADMIN_EMAIL, '/admin/review_queue?sort=-in_review_at');
   await expect(page.getByRole('button', { name: /^Enable marketplace for/ }).first()).toBeVisible();
   await expectNothingExecuted(page, dialogs);
   await page

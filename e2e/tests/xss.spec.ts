@@ -2,7 +2,7 @@ import { type Browser, expect, request, test } from '@playwright/test';
 import { adminApi, confirmedDeveloper, createApp, PASSWORD } from '../support/api.ts';
 import { ADMIN_EMAIL, DEMO_PASSWORD, PORTAL_URL, SERVICE_TOKEN } from '../support/env.ts';
 import { waitForMail } from '../support/mail.ts';
-import { signIn } from '../support/session.ts';
+import { signIn, signInTo } from '../support/session.ts';
 import { armXssCanary, expectNothingExecuted } from '../support/xss-detect.ts';
 import { packPayloads, XSS_PAYLOADS } from '../support/xss-payloads.ts';
 
@@ -358,8 +358,7 @@ test('the outbox and the stored HTML of every e-mail the corpus caused execute n
   const staff = await browser.newContext();
   const dialogs = await armXssCanary(staff);
   const page = await staff.newPage();
-  await signIn(page, ADMIN_EMAIL);
-  await page.goto('/admin/outbox');
+  await signInTo(page, ADMIN_EMAIL, '/admin/outbox');
   await page.getByLabel('Filter by recipient').fill(RUN);
   await expect(page.getByRole('row').filter({ hasText: RUN }).first()).toBeVisible();
   await expectNothingExecuted(page, dialogs);
