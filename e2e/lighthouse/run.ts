@@ -39,11 +39,11 @@ const pages: Page[] = [
   { name: 'developer apps', path: '/developer_apps', as: DEVELOPER_EMAIL },
   { name: 'admin notifications', path: '/admin/notifications', as: ADMIN_EMAIL },
   {
-    name: 'engagement report',
+    name: 'engagement report (365 days)',
     as: DEVELOPER_EMAIL,
     path: async (url, cookie) => {
       const apps = (await getJson(`${url}/api/v1/developer_apps`, cookie)) as Array<{ id: string }>;
-      return `/developer_apps/${apps[0]!.id}/metrics`;
+      return `/developer_apps/${apps[0]!.id}/metrics?range=365`;
     },
   },
   { name: 'changelog', path: '/reference/rest/changelog' },

@@ -1,5 +1,5 @@
 import type { AppInstallation, AppMetrics } from '@portal/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { expect, test } from 'vitest';
@@ -108,14 +108,30 @@ test('KPI cards: visits, installs, uninstalls, net and conversion, each against 
   expect(kpi('Conversion')).toHaveTextContent('10.0%+100.0% vs previous period');
 });
 
-test('the range selector asks the server for 365 days; all time has no previous period', async () => {
+test('the range selector asks the server for 365 days and keeps it in the address; all time has no previous period', async () => {
   serve();
-  renderRoute('/developer_apps/a1/metrics');
+  const { router } = renderRoute('/developer_apps/a1/metrics');
   await screen.findByRole('group', { name: 'Company Installations' });
   const range = screen.getByRole('radiogroup', { name: 'Range' });
   await userEvent.click(within(range).getByText('365 days'));
   await waitFor(() => expect(screen.getByText('2025-04-01 to 2026-03-31')).toBeInTheDocument());
   expect(kpi('Company Installations')).toHaveTextContent('No previous period to compare');
+  expect(router.state.location.search).toBe('?range=365');
+});
+
+test('a report opened at ?range=365 shows 365 days; an unknown range reads as 30 days', async () => {
+  serve();
+  renderRoute('/developer_apps/a1/metrics?range=365');
+  expect(await screen.findByText('2025-04-01 to 2026-03-31')).toBeInTheDocument();
+  expect(
+    within(screen.getByRole('radiogroup', { name: 'Range' })).getByRole('radio', { name: '365 days' }),
+  ).toBeChecked();
+  cleanup();
+  renderRoute('/developer_apps/a1/metrics?range=7');
+  await screen.findByRole('group', { name: 'Company Installations' });
+  expect(
+    within(screen.getByRole('radiogroup', { name: 'Range' })).getByRole('radio', { name: '30 days' }),
+  ).toBeChecked();
 });
 
 test('the install feed pages from the server', async () => {

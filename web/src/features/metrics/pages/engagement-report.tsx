@@ -1,8 +1,8 @@
 import { Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { METRICS_RANGES, type MetricsRange } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { TextSkeleton } from '../../../components/skeletons.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { appMetricsQuery, hasNoData, kpis, metricsDays } from '../api.ts';
@@ -26,7 +26,8 @@ export type EngagementReportProps = {
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 
 /**
- * The App Engagement Report (spec admin §2) over a range (30, 90, 365 days or all time): KPI cards
+ * The App Engagement Report (spec admin §2) over a range (30, 90, 365 days or all time, kept in the
+ * address as `?range=`): KPI cards
  * with their change against the previous period, the chart of both daily series, the daily counts
  * table and the install feed; `noMetricsAvailable` when there is nothing to show. The developer's
  * report page and tab, and the admin's tab, all render it.
@@ -39,7 +40,20 @@ export function EngagementReport({
   headingOrder = 2,
 }: EngagementReportProps) {
   const { t } = useTranslation();
-  const [range, setRange] = useState<MetricsRange>('30');
+  // The range lives in the address (`?range=365`), so a report can be shared, reloaded and audited
+  // as it was seen; anything else there reads as the default 30 days.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('range');
+  const range: MetricsRange = METRICS_RANGES.find((value) => value === asked) ?? '30';
+  const setRange = (value: MetricsRange) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('range', value);
+        return next;
+      },
+      { replace: true },
+    );
   const subheading = (headingOrder + 1) as 2 | 3;
   const query = useQuery(appMetricsQuery(appId, range));
   const metrics = query.data;
