@@ -6,7 +6,7 @@
 // created through the three have their 1,000 jobs run once (each sandbox built and each e-mail
 // sent once); the three are
 // restarted one by one under mixed load (OAuth and platform API calls included) with 0 failed
-// requests; and kill -9 of one under load fails only requests in flight on it and loses no
+// requests; and kill -9 of one under load fails no more requests than were in flight on it and loses no
 // acknowledged write. A person's journey in Chromium (e2e/cluster/journey.spec.ts) holds with each
 // step on another instance, and round after round through the balancer during the rolling restart.
 import assert from 'node:assert/strict';
@@ -308,7 +308,7 @@ test('three instances behind HAProxy: shared state, exact counters, jobs once, r
       });
 
       await t.test(
-        'kill -9 of one instance under load: only requests in flight on it fail, no acknowledged write lost',
+        'kill -9 of one instance under load: no more failures than requests in flight on it, none after it is marked down, no acknowledged write lost',
         async () => {
           const load = await startLoad({
             origin: balancer.origin,
@@ -342,14 +342,23 @@ test('three instances behind HAProxy: shared state, exact counters, jobs once, r
                 .join(',') || 'none',
           });
           // Traffic goes around it: the balancer marks it down within 2 s (fall 3, 250 ms apart
-          // after the first failed check, 1 s checks), and a request it sends there meanwhile finds
-          // the port closed and is retried on another instance (never a failure).
+          // after the first failed check, 1 s checks). Until then a request sent there on a new
+          // connection finds the port closed and is retried on another instance; one sent on an idle
+          // connection the balancer kept to it meets the reset after it was sent, and a request that
+          // may not be repeated (a POST) is answered by closing the client's connection (a browser
+          // retries that itself). So, as the issue counts it: no more failures than requests in
+          // flight at the kill, and none among the requests begun after the balancer marked it down.
           assert.ok(downMs <= 2_000, `marked down ${downMs} ms after the kill`);
           const since = result.samples[0]?.began ?? 0;
+          const described = result.failures.map((s) => describeSample(s, since));
+          assert.ok(
+            result.failures.length <= inFlight.length,
+            `${result.failures.length} failed, ${inFlight.length} in flight: ${described.join('; ')}`,
+          );
           assert.deepEqual(
-            result.failures.filter((s) => !inFlight.includes(s)).map((s) => describeSample(s, since)),
+            result.failures.filter((s) => s.began > killedAt + downMs).map((s) => describeSample(s, since)),
             [],
-            'only requests in flight at the kill failed',
+            'a request begun after the balancer marked the instance down failed',
           );
           // Every acknowledged create is there, and every logo an app names is served.
           const ids = result.created.map((id) => `'${id}'`).join(',');
