@@ -6,8 +6,8 @@
 // own (no Redis round trip on the hot path); on ≥ 8 cores it is the scaling. See docs/benchmarks.md.
 import { availableParallelism } from 'node:os';
 import autocannon from 'autocannon';
+import { cookieHeader, signIn } from '../../scripts/harness/sign-in.ts';
 import { withCluster } from '../faults/support/cluster.ts';
-import { createSession } from '../faults/support/http.ts';
 import { DEMO_PASSWORD, DEVELOPER } from '../faults/support/portal.ts';
 
 const seconds = Number(process.env.BENCH_DURATION ?? 10);
@@ -21,10 +21,7 @@ type Figure = { instances: number; route: string; rps: number; p99: number; fail
 async function measure(instances: number): Promise<Figure[]> {
   const figures: Figure[] = [];
   await withCluster(`bench_cluster_${instances}`, { instances }, async (cluster) => {
-    const session = createSession(cluster.balancer.origin);
-    await session.signIn(DEVELOPER, DEMO_PASSWORD);
-    const cookie = [...session.cookies()].map(([name, value]) => `${name}=${value}`).join('; ');
-    session.close();
+    const cookie = cookieHeader(await signIn(cluster.balancer.origin, DEVELOPER, DEMO_PASSWORD));
     for (const [route, path] of Object.entries(routes)) {
       const url = `${cluster.balancer.origin}${path}`;
       // A short warm-up: each instance's session cache and the database's plans.
