@@ -1,16 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { AdminDeveloperAppsQuery, AuditQuery, IdParams, pageQuery, sortParam } from '@portal/contracts';
-import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
+import { useTestApp } from '../../test/helpers.ts';
 import { listParamsOf } from './params.ts';
 
-let t: TestApp;
-let admin: TestClient;
-before(async () => {
-  t = await createTestApp();
-  admin = (await t.asNewUser({ role: 'admin' })).client;
-});
-after(() => t.close());
+const t = useTestApp();
 
 test('a list’s filters and sorts are read from its query schema', () => {
   assert.deepEqual(listParamsOf(AdminDeveloperAppsQuery), {
@@ -30,6 +24,7 @@ type Parameter = { name: string; in: string; schema?: { enum?: string[] } };
 type Doc = { paths: Record<string, Record<string, { parameters?: Parameter[] }>> };
 
 test('every list answers an unknown sort or filter with a 422 naming it', async () => {
+  const { client: admin } = await t.asNewUser({ role: 'admin' });
   const doc = (await t.app.inject({ url: '/api/v1/openapi.json' })).json() as Doc;
   const lists = Object.entries(doc.paths).flatMap(([path, operations]) => {
     const query = (operations.get?.parameters ?? []).filter((p) => p.in === 'query');
