@@ -41,6 +41,14 @@ async function newApp(name = 'Listing App') {
   return app.id;
 }
 
+/** A new app with the marketplace activated and the owner's draft listing of `fields`. */
+async function newDraft(fields: Record<string, unknown> = {}) {
+  const appId = await newApp();
+  await enableMarketplace(t, appId);
+  const draft = (await owner.client.post(`${V}/developer_apps/${appId}/submissions`, fields)).json();
+  return { appId, draft };
+}
+
 describe('saving', () => {
   test('the marketplace must be activated for the app before a developer creates a listing', async () => {
     const appId = await newApp();
@@ -100,11 +108,7 @@ describe('saving', () => {
   });
 
   test('developers on the app see the listing but may not change it; strangers and staff on the developer path get 404', async () => {
-    const appId = await newApp();
-    await enableMarketplace(t, appId);
-    const draft = (
-      await owner.client.post(`${V}/developer_apps/${appId}/submissions`, { public_name: 'Seen' })
-    ).json();
+    const { appId, draft } = await newDraft({ public_name: 'Seen' });
     const developer = await joinApp(t, owner.client, appId, 'developer');
     assert.equal((await developer.client.get(`${V}/submissions/${draft.id}`)).statusCode, 200);
     const refused = await patch(developer.client, draft.id, { public_name: 'Changed' });
@@ -141,11 +145,7 @@ test('the listing names one of its app’s production versions; its label comes 
 
 describe('staff-only fields from developers', () => {
   test('a change is refused (403 naming each field) and nothing is saved; the same value sent back is ignored', async () => {
-    const appId = await newApp();
-    await enableMarketplace(t, appId);
-    const draft = (
-      await owner.client.post(`${V}/developer_apps/${appId}/submissions`, { public_name: 'Mine' })
-    ).json();
+    const { draft } = await newDraft({ public_name: 'Mine' });
     const res = await patch(owner.client, draft.id, {
       public_name: 'Renamed',
       beta: true,
@@ -184,9 +184,7 @@ describe('staff-only fields from developers', () => {
   });
 
   test('create-lead is for platform employees; staff set the admin-only fields through the admin path', async () => {
-    const appId = await newApp();
-    await enableMarketplace(t, appId);
-    const draft = (await owner.client.post(`${V}/developer_apps/${appId}/submissions`, {})).json();
+    const { draft } = await newDraft();
     const lead = await patch(owner.client, draft.id, { create_lead: true });
     assert.equal(lead.statusCode, 403);
     assert.ok(lead.json().fields.create_lead);
@@ -300,11 +298,7 @@ describe('the review flow', () => {
   });
 
   test('submitting runs the full rules first and collects every problem; nothing moves', async () => {
-    const appId = await newApp();
-    await enableMarketplace(t, appId);
-    const { id } = (
-      await owner.client.post(`${V}/developer_apps/${appId}/submissions`, completeFields())
-    ).json();
+    const { id } = (await newDraft(completeFields())).draft;
     const res = await patch(owner.client, id, { state: 'in_review' });
     assert.equal(res.statusCode, 422, res.body);
     assert.equal(res.json().message, LISTING_MESSAGES.notValid);
@@ -319,9 +313,7 @@ describe('the review flow', () => {
   });
 
   test('a save and a submit in one request: the fields are kept even when the submit is refused', async () => {
-    const appId = await newApp();
-    await enableMarketplace(t, appId);
-    const { id } = (await owner.client.post(`${V}/developer_apps/${appId}/submissions`, {})).json();
+    const { id } = (await newDraft()).draft;
     const res = await patch(owner.client, id, { public_name: 'Kept', state: 'in_review' });
     assert.equal(res.statusCode, 422);
     assert.equal((await owner.client.get(`${V}/submissions/${id}`)).json().public_name, 'Kept');
