@@ -1,6 +1,6 @@
 import type { MarketplaceListQuery } from '@portal/contracts';
-import { and, between, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { anyRowOfApp, firstDayOfApp } from '../../db/app-rows.ts';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { anyRowOfApp, daysOfApp, firstDayOfApp, totalsOfApp } from '../../db/app-rows.ts';
 import {
   appDailyViews,
   developerApps,
@@ -131,26 +131,15 @@ export async function recordView(ctx: AppContext, view: { appId: string; day: st
   });
 }
 
+const VIEW_COUNTS = { views: appDailyViews.views, uniqueViews: appDailyViews.uniqueViews };
+
 /** Views and unique views per day of one app between two days (inclusive), from the daily roll-up. */
-export async function dailyViews(ctx: AppContext, appId: string, from: string, to: string) {
-  return ctx.db
-    .select({ day: appDailyViews.day, views: appDailyViews.views, uniqueViews: appDailyViews.uniqueViews })
-    .from(appDailyViews)
-    .where(and(eq(appDailyViews.developerAppId, appId), between(appDailyViews.day, from, to)))
-    .orderBy(appDailyViews.day);
-}
+export const dailyViews = (ctx: AppContext, appId: string, from: string, to: string) =>
+  daysOfApp(ctx.db, appDailyViews, { day: appDailyViews.day, ...VIEW_COUNTS }, { appId, from, to });
 
 /** Views and unique views of one app between two days (inclusive): one row, summed by the database. */
-export async function viewTotals(ctx: AppContext, appId: string, from: string, to: string) {
-  const [row] = await ctx.db
-    .select({
-      views: sql<number>`coalesce(sum(${appDailyViews.views}), 0)`.mapWith(Number),
-      uniqueViews: sql<number>`coalesce(sum(${appDailyViews.uniqueViews}), 0)`.mapWith(Number),
-    })
-    .from(appDailyViews)
-    .where(and(eq(appDailyViews.developerAppId, appId), between(appDailyViews.day, from, to)));
-  return row ?? { views: 0, uniqueViews: 0 };
-}
+export const viewTotals = (ctx: AppContext, appId: string, from: string, to: string) =>
+  totalsOfApp(ctx.db, appDailyViews, VIEW_COUNTS, { appId, from, to });
 
 /** The app's first day with a counted view, or null. */
 export const firstViewDay = (ctx: AppContext, appId: string) => firstDayOfApp(ctx.db, appDailyViews, appId);

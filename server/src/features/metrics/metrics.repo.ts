@@ -1,6 +1,6 @@
 /** The only module that queries app_events, app_installations and app_daily_installs. */
-import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
-import { anyRowOfApp, firstDayOfApp } from '../../db/app-rows.ts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { anyRowOfApp, daysOfApp, firstDayOfApp, totalsOfApp } from '../../db/app-rows.ts';
 import type { Tx } from '../../db/client.ts';
 import { appDailyInstalls, appEvents, appInstallations } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -69,30 +69,15 @@ export async function applyLatestEvents(tx: Tx, rows: NewInstallationRow[]) {
     });
 }
 
+const INSTALL_COUNTS = { installs: appDailyInstalls.installs, uninstalls: appDailyInstalls.uninstalls };
+
 /** Install and uninstall counts per day of one app between two days (inclusive). */
-export async function dailyInstalls(ctx: AppContext, appId: string, from: string, to: string) {
-  return ctx.db
-    .select({
-      day: appDailyInstalls.day,
-      installs: appDailyInstalls.installs,
-      uninstalls: appDailyInstalls.uninstalls,
-    })
-    .from(appDailyInstalls)
-    .where(and(eq(appDailyInstalls.developerAppId, appId), between(appDailyInstalls.day, from, to)))
-    .orderBy(appDailyInstalls.day);
-}
+export const dailyInstalls = (ctx: AppContext, appId: string, from: string, to: string) =>
+  daysOfApp(ctx.db, appDailyInstalls, { day: appDailyInstalls.day, ...INSTALL_COUNTS }, { appId, from, to });
 
 /** Install and uninstall totals of one app between two days (inclusive): one row, summed by the database. */
-export async function installTotals(ctx: AppContext, appId: string, from: string, to: string) {
-  const [row] = await ctx.db
-    .select({
-      installs: sql<number>`coalesce(sum(${appDailyInstalls.installs}), 0)`.mapWith(Number),
-      uninstalls: sql<number>`coalesce(sum(${appDailyInstalls.uninstalls}), 0)`.mapWith(Number),
-    })
-    .from(appDailyInstalls)
-    .where(and(eq(appDailyInstalls.developerAppId, appId), between(appDailyInstalls.day, from, to)));
-  return row ?? { installs: 0, uninstalls: 0 };
-}
+export const installTotals = (ctx: AppContext, appId: string, from: string, to: string) =>
+  totalsOfApp(ctx.db, appDailyInstalls, INSTALL_COUNTS, { appId, from, to });
 
 /** The app's first day with an install or uninstall, or null. */
 export const firstInstallDay = (ctx: AppContext, appId: string) =>
