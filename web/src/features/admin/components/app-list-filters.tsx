@@ -28,11 +28,7 @@ export function AppListFilters({
   };
   return (
     <Group align="flex-end">
-      <ListSearch
-        label={t('list.search')}
-        value={filters.search}
-        onSearch={(value) => list.setFilter('search', value)}
-      />
+      <ListSearch label={t('list.search')} list={list} filter="search" />
       <OwnerFilter value={filters.owners} onChange={(value) => list.setFilter('owners', value)} />
       <Checkbox
         label={t('adminLists.inReviewOnly')}

@@ -18,11 +18,7 @@ export function DevelopersPage() {
 
   return (
     <AdminPage trail={[{ label: t('adminLists.developers') }]} title={t('adminLists.registeredDevelopers')}>
-      <ListSearch
-        label={t('list.search')}
-        value={list.filters.search}
-        onSearch={(value) => list.setFilter('search', value)}
-      />
+      <ListSearch label={t('list.search')} list={list} filter="search" />
       <AdminListBody
         query={query}
         list={list}

@@ -23,11 +23,7 @@ export function OauthApplicationsPage() {
       title={t('adminLists.oauthApplications')}
     >
       <Group align="flex-end">
-        <ListSearch
-          label={t('list.search')}
-          value={list.filters.search}
-          onSearch={(value) => list.setFilter('search', value)}
-        />
+        <ListSearch label={t('list.search')} list={list} filter="search" />
         {!fedramp && (
           <Select
             label={t('adminLists.environment')}

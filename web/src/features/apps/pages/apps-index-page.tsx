@@ -23,11 +23,7 @@ export function AppsIndexPage() {
           <Title order={1}>{t('apps.index.title')}</Title>
           <Button onClick={open}>{t('apps.index.create')}</Button>
         </Group>
-        <ListSearch
-          label={t('list.search')}
-          value={list.filters.search}
-          onSearch={(value) => list.setFilter('search', value)}
-        />
+        <ListSearch label={t('list.search')} list={list} filter="search" />
         {apps.isError && (
           <Alert color="red" title={t('apps.errors.title')} role="alert">
             {errorText(apps.error, t('apps.errors.generic'))}

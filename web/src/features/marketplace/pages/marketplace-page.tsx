@@ -36,11 +36,7 @@ export function MarketplacePage() {
         <Text c="dimmed">{t('marketplace.public.description')}</Text>
         <Group align="flex-end" wrap="wrap">
           <div style={{ flex: '1 1 260px' }}>
-            <ListSearch
-              label={t('marketplace.public.search')}
-              value={list.filters.search}
-              onSearch={(value) => list.setFilter('search', value)}
-            />
+            <ListSearch label={t('marketplace.public.search')} list={list} filter="search" />
           </div>
           <Select
             label={t('marketplace.public.category')}

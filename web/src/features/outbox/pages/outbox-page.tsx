@@ -27,11 +27,7 @@ export function OutboxPage() {
         {query.data?.items.some((message) => message.delivery === 'outbox') && (
           <Alert color="yellow">{t('outbox.liveLinks')}</Alert>
         )}
-        <ListSearch
-          label={t('outbox.filter')}
-          value={list.filters.to}
-          onSearch={(value) => list.setFilter('to', value)}
-        />
+        <ListSearch label={t('outbox.filter')} list={list} filter="to" />
         {query.isError && (
           <Alert color="red" title={t('outbox.error')} role="alert">
             {errorText(query.error)}
