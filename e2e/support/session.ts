@@ -1,5 +1,5 @@
-import { expect, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from './env.ts';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { ADMIN_EMAIL, DEMO_PASSWORD, PORTAL_URL } from './env.ts';
 
 /** Signs in through the real form and waits for the signed-in navigation. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
@@ -8,6 +8,24 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+}
+
+/**
+ * A browser session of its own (cookies apart from the test's page), signed in as `email`: a second
+ * person beside the test's. Close it with `page.context().close()`.
+ */
+export async function signInElsewhere(browser: Browser, email: string, password = DEMO_PASSWORD) {
+  const page = await (await browser.newContext({ baseURL: PORTAL_URL })).newPage();
+  await signIn(page, email, password);
+  return page;
+}
+
+/** Staff, in a session of their own (`signInElsewhere`), on a tab of the admin app page. */
+export async function staffOnAppTab(browser: Browser, appId: string, tab: string) {
+  const admin = await signInElsewhere(browser, ADMIN_EMAIL);
+  await admin.goto(`/admin/developer_apps/${appId}`);
+  await admin.getByRole('tab', { name: tab }).click();
+  return admin;
 }
 
 /** Signs in, then opens `path`. */

@@ -2,8 +2,8 @@
 // best-practice rules rather than Lighthouse's subset) on every screen, as each kind of visitor sees it.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_EMAIL, DEVELOPER_EMAIL, PORTAL_URL } from '../support/env.ts';
-import { signIn, signInTo } from '../support/session.ts';
+import { ADMIN_EMAIL, DEVELOPER_EMAIL } from '../support/env.ts';
+import { signIn, signInTo, staffOnAppTab } from '../support/session.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
@@ -166,14 +166,10 @@ test('the marketplace listing editor, as its developer and as the reviewer, has 
   await expect(card.getByRole('checkbox', { name: 'France' })).toBeVisible();
   expect(await violations(page)).toEqual([]);
 
-  const context = await browser.newContext({ baseURL: PORTAL_URL });
-  const admin = await context.newPage();
-  await signIn(admin, ADMIN_EMAIL);
-  await admin.goto(`/admin/developer_apps/${appId}`);
-  await admin.getByRole('tab', { name: 'Marketplace Listing' }).click();
+  const admin = await staffOnAppTab(browser, appId, 'Marketplace Listing');
   await expect(admin.getByRole('button', { name: 'Approve' })).toBeVisible();
   await expectAccessible(admin, 'Edit - Field Sync');
-  await context.close();
+  await admin.context().close();
 });
 
 test('the engagement report, in the developer’s Metrics tab and the admin app page’s, has no axe violations', async ({
@@ -194,12 +190,8 @@ test('the engagement report, in the developer’s Metrics tab and the admin app 
   await expect(page.getByRole('group', { name: 'Total Marketplace Visits' })).toBeVisible();
   await expectAccessible(page, 'Field Sync');
 
-  const context = await browser.newContext({ baseURL: PORTAL_URL });
-  const admin = await context.newPage();
-  await signIn(admin, ADMIN_EMAIL);
-  await admin.goto(`/admin/developer_apps/${appId}`);
-  await admin.getByRole('tab', { name: 'Metrics' }).click();
+  const admin = await staffOnAppTab(browser, appId, 'Metrics');
   await expect(admin.getByRole('group', { name: 'Total Marketplace Visits' })).toBeVisible();
   await expectAccessible(admin, 'Edit - Field Sync');
-  await context.close();
+  await admin.context().close();
 });

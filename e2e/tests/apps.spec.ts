@@ -1,19 +1,17 @@
 import { type Browser, expect, test } from '@playwright/test';
-import { ADMIN_EMAIL, DEVELOPER_EMAIL, PORTAL_URL } from '../support/env.ts';
+import { ADMIN_EMAIL, DEVELOPER_EMAIL } from '../support/env.ts';
 import { pngBytes } from '../support/png.ts';
-import { signIn, signInTo } from '../support/session.ts';
+import { signIn, signInElsewhere, signInTo } from '../support/session.ts';
 
 /** Platform staff approve the request through the admin API (the admin console UI is a later issue). */
 async function approveAsStaff(browser: Browser, appId: string) {
-  const context = await browser.newContext({ baseURL: PORTAL_URL });
-  const admin = await context.newPage();
-  await signIn(admin, ADMIN_EMAIL);
+  const admin = await signInElsewhere(browser, ADMIN_EMAIL);
   const config = await (await admin.request.get('/api/v1/config')).json();
   const res = await admin.request.post(`/api/v1/admin/developer_apps/${appId}/production_access/approve`, {
     headers: { 'x-csrf-token': config.csrf_token },
   });
   expect(res.status()).toBe(200);
-  await context.close();
+  await admin.context().close();
 }
 
 test('create an app, edit its settings and logo, get production credentials, reset the secret, delete it', async ({

@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { adminApi, confirmedDeveloper, createApp, PASSWORD } from '../support/api.ts';
-import { PORTAL_URL } from '../support/env.ts';
-import { signIn } from '../support/session.ts';
+import { signIn, signInElsewhere } from '../support/session.ts';
 
 /** A new app of the signed-in developer, with production credentials requested (promotion needs them). */
 async function seedApp(page: Page, name: string): Promise<string> {
@@ -249,12 +248,10 @@ test('opt in, build a side panel with the Configuration Builder, create, view an
   await nav.getByRole('button', { name: 'Configurations' }).click();
 
   // The choice follows the user to another browser (the server keeps it).
-  const other = await browser.newContext({ baseURL: PORTAL_URL });
-  const elsewhere = await other.newPage();
-  await signIn(elsewhere, email, PASSWORD);
+  const elsewhere = await signInElsewhere(browser, email, PASSWORD);
   await elsewhere.goto(`/developer_apps/${appId}`);
   await expect(elsewhere.getByTestId('version-title')).toHaveText('Version 0.1.0');
-  await other.close();
+  await elsewhere.context().close();
 
   // Opting out returns to the classic page.
   await page.getByRole('switch', { name: 'New app experience (beta)' }).click({ force: true });

@@ -5,8 +5,8 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, request, test } from '@playwright/test';
 import { createApp } from '../support/api.ts';
-import { ADMIN_EMAIL, DEVELOPER_EMAIL, PORTAL_URL, SERVICE_TOKEN } from '../support/env.ts';
-import { signIn } from '../support/session.ts';
+import { DEVELOPER_EMAIL, PORTAL_URL, SERVICE_TOKEN } from '../support/env.ts';
+import { signIn, staffOnAppTab } from '../support/session.ts';
 
 const DAY = 86_400_000;
 const COMPANIES = 60;
@@ -143,13 +143,9 @@ test('posted events reach the developer’s report (30 → 365 days, table, CSV)
   await expect(page.getByText('installer', { exact: false })).toHaveCount(0);
 
   // Staff see the installers' e-mails on the admin app page's Metrics tab.
-  const context = await browser.newContext({ baseURL: PORTAL_URL });
-  const admin = await context.newPage();
-  await signIn(admin, ADMIN_EMAIL);
-  await admin.goto(`/admin/developer_apps/${appId}`);
-  await admin.getByRole('tab', { name: 'Metrics' }).click();
+  const admin = await staffOnAppTab(browser, appId, 'Metrics');
   // The newest change first: company 0 left a day after installing two days ago.
   await expect(admin.getByText('installer0@e2e.example')).toBeVisible();
   await expect(admin.getByText('UNINSTALLED').first()).toBeVisible();
-  await context.close();
+  await admin.context().close();
 });

@@ -1,7 +1,7 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { ADMIN_EMAIL, DEVELOPER_EMAIL, PORTAL_URL } from '../support/env.ts';
+import { ADMIN_EMAIL, DEVELOPER_EMAIL } from '../support/env.ts';
 import { waitForMail } from '../support/mail.ts';
-import { signIn } from '../support/session.ts';
+import { signIn, signInElsewhere } from '../support/session.ts';
 
 /** The signed-in page's API, with the session's CSRF token (as the web app sends it). */
 async function pageApi(page: Page) {
@@ -37,9 +37,7 @@ async function adminJoins(browser: Browser, owner: Page, appId: string, appName:
   const mail = await waitForMail(ADMIN_EMAIL, new RegExp(`invited you to collaborate on ${appName}`));
   const token = /\/invitations\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
   expect(token).toBeTruthy();
-  const context = await browser.newContext({ baseURL: PORTAL_URL });
-  const admin = await context.newPage();
-  await signIn(admin, ADMIN_EMAIL);
+  const admin = await signInElsewhere(browser, ADMIN_EMAIL);
   const accepted = await (await pageApi(admin)).post(`/invitations/${token}/accept`);
   expect(accepted.ok()).toBe(true);
   return admin;

@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { adminApi, confirmedDeveloper, createApp, productionVersionBody } from '../support/api.ts';
-import { ADMIN_EMAIL, DEVELOPER_EMAIL, PORTAL_URL } from '../support/env.ts';
+import { DEVELOPER_EMAIL, PORTAL_URL } from '../support/env.ts';
 import { pngBytes } from '../support/png.ts';
-import { signIn } from '../support/session.ts';
+import { signIn, staffOnAppTab } from '../support/session.ts';
 
 /** A white image with a dark square in the middle (a logo on a white background, or a screenshot). */
 const WHITE_WITH_SQUARE = { grey: 0x20, square: true };
@@ -59,11 +59,6 @@ async function submitForReview(page: Page, card: Locator, button = 'Submit for R
 }
 
 /** Staff's view of the listing: the admin app page's Marketplace Listing tab. */
-async function openListingTab(admin: Page, appId: string) {
-  await admin.goto(`/admin/developer_apps/${appId}`);
-  await admin.getByRole('tab', { name: 'Marketplace Listing' }).click();
-}
-
 async function tab(card: Locator, name: RegExp) {
   await card.getByRole('tab', { name }).click();
 }
@@ -162,10 +157,7 @@ test('a listing withdrawn, edited (field error, new logo, screenshot and showcas
   await submitForReview(page, card);
 
   // The admin rejects it with a message (saved first, as the buttons ask).
-  const adminContext = await browser.newContext({ baseURL: PORTAL_URL });
-  const admin = await adminContext.newPage();
-  await signIn(admin, ADMIN_EMAIL);
-  await openListingTab(admin, appId);
+  const admin = await staffOnAppTab(browser, appId, 'Marketplace Listing');
   await expect(admin.getByRole('status').filter({ hasText: 'waiting for your review' })).toBeVisible();
   await expect(admin.getByRole('textbox', { name: 'Tagline' })).toHaveValue(tagline);
   // Staff attach the security questionnaire document (a PDF).
@@ -214,7 +206,7 @@ test('a listing withdrawn, edited (field error, new logo, screenshot and showcas
   await admin.getByRole('checkbox', { name: 'Publish silently' }).check();
   await admin.getByRole('tabpanel').getByRole('button', { name: 'Approve' }).click();
   await expect(admin.getByText('The listing was approved and published.')).toBeVisible();
-  await adminContext.close();
+  await admin.context().close();
 
   // The public marketplace shows the published listing.
   await page.goto('/marketplace');
@@ -273,16 +265,13 @@ test('a new listing filled from nothing: logo, three screenshots, a video, every
   expect(version.status(), await version.text()).toBe(201);
 
   // Staff switch the marketplace on in the admin app page's Marketplace Listing tab.
-  const adminContext = await browser.newContext({ baseURL: PORTAL_URL });
-  const admin = await adminContext.newPage();
-  await signIn(admin, ADMIN_EMAIL);
-  await openListingTab(admin, appId);
+  const admin = await staffOnAppTab(browser, appId, 'Marketplace Listing');
   const enabledSwitch = admin.getByRole('switch', { name: 'Marketplace enabled' });
   await expect(enabledSwitch).not.toBeChecked();
   // The switch follows the saved app, so it turns on once the server has answered.
   await enabledSwitch.click();
   await expect(enabledSwitch).toBeChecked();
-  await adminContext.close();
+  await admin.context().close();
 
   await page.goto(`/developer_apps/${appId}`);
   const card = listingCard(page);
@@ -423,15 +412,11 @@ test('a new listing filled from nothing: logo, three screenshots, a video, every
   await robot.close();
 
   // Staff read the same report in the admin app page's Metrics tab.
-  const staffContext = await browser.newContext({ baseURL: PORTAL_URL });
-  const staffPage = await staffContext.newPage();
-  await signIn(staffPage, ADMIN_EMAIL);
-  await staffPage.goto(`/admin/developer_apps/${appId}`);
-  await staffPage.getByRole('tab', { name: 'Metrics' }).click();
+  const staffPage = await staffOnAppTab(browser, appId, 'Metrics');
   await expect(kpi(staffPage, 'Total Marketplace Visits').getByText('2', { exact: true })).toBeVisible();
   await expect(staffPage.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
     'href',
     `/admin/developer_apps/${appId}/installations.csv`,
   );
-  await staffContext.close();
+  await staffPage.context().close();
 });
