@@ -89,33 +89,31 @@ const Link = z
   .regex(/^[a-z0-9][a-z0-9\-/#.]*$/, 'Links are relative paths of the reference (endpoints/…)');
 const Endpoint = z.string().trim().min(1, 'This field is required').max(300);
 
-export const CreateChangelogEntryBody = z.strictObject({
-  group: ResourceGroupParam,
-  branch: BranchName.optional(),
+/** What staff write of an entry: created with these (some defaulted), changed any of them at a time. */
+const EntryFields = {
   summary: Summary,
-  description: Description.default(''),
+  description: Description,
   endpoint: Endpoint,
   type: ChangelogTypeParam,
-  breaking: z.boolean().default(false),
+  breaking: z.boolean(),
   datestamp: Datestamp,
   versions: Versions,
   link: Link,
-  visibility: z.enum(CHANGELOG_VISIBILITIES).default('public'),
+  visibility: z.enum(CHANGELOG_VISIBILITIES),
+};
+
+export const CreateChangelogEntryBody = z.strictObject({
+  group: ResourceGroupParam,
+  branch: BranchName.optional(),
+  ...EntryFields,
+  description: EntryFields.description.default(''),
+  breaking: EntryFields.breaking.default(false),
+  visibility: EntryFields.visibility.default('public'),
   status: z.enum(CHANGELOG_STATUSES).default('proposed'),
 });
 export type CreateChangelogEntryBody = z.infer<typeof CreateChangelogEntryBody>;
 
-export const UpdateChangelogEntryBody = z.strictObject({
-  summary: Summary.optional(),
-  description: Description.optional(),
-  endpoint: Endpoint.optional(),
-  type: ChangelogTypeParam.optional(),
-  breaking: z.boolean().optional(),
-  datestamp: Datestamp.optional(),
-  versions: Versions.optional(),
-  link: Link.optional(),
-  visibility: z.enum(CHANGELOG_VISIBILITIES).optional(),
-});
+export const UpdateChangelogEntryBody = z.strictObject(EntryFields).partial();
 export type UpdateChangelogEntryBody = z.infer<typeof UpdateChangelogEntryBody>;
 
 /** An OpenAPI 3.x document (JSON text) for a group and branch. */
