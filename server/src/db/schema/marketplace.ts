@@ -19,7 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { appRef } from './apps.ts';
+import { appDailyTable, appRef, dailyCount } from './apps.ts';
 import { appVersions } from './manifests.ts';
 import { users } from './users.ts';
 
@@ -190,13 +190,7 @@ export const marketplaceListingViews = pgTable(
  * Views per app per portal day, kept by recordView in the transaction of the raw row: `views` every
  * counted view, `unique_views` one per visitor (the raw rows). The report reads this, never the raw.
  */
-export const appDailyViews = pgTable(
-  'app_daily_views',
-  {
-    developerAppId: appRef(),
-    day: date('day').notNull(),
-    views: integer('views').notNull().default(0),
-    uniqueViews: integer('unique_views').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.developerAppId, t.day] })],
-);
+export const appDailyViews = appDailyTable('app_daily_views', {
+  views: dailyCount('views'),
+  uniqueViews: dailyCount('unique_views'),
+});

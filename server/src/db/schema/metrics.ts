@@ -4,19 +4,8 @@
  * and the daily roll-up the report reads. All three are written by metrics.ingest.ts in one
  * transaction (docs/decisions.md "Installations").
  */
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { appRef } from './apps.ts';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { appDailyTable, appRef, dailyCount } from './apps.ts';
 
 export const APP_EVENT_TYPES = ['install', 'uninstall', 'update'] as const;
 
@@ -69,13 +58,7 @@ export const appInstallations = pgTable(
 );
 
 /** Install and uninstall events per app per portal day (TIME_ZONE), kept with each raw insert. */
-export const appDailyInstalls = pgTable(
-  'app_daily_installs',
-  {
-    developerAppId: appRef(),
-    day: date('day').notNull(),
-    installs: integer('installs').notNull().default(0),
-    uninstalls: integer('uninstalls').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.developerAppId, t.day] })],
-);
+export const appDailyInstalls = appDailyTable('app_daily_installs', {
+  installs: dailyCount('installs'),
+  uninstalls: dailyCount('uninstalls'),
+});
