@@ -12,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.ts';
 import { userRef, users } from './users.ts';
 
 /** Orders publications that share a visible_from instant (see announcements.unread.ts). */
@@ -49,8 +50,7 @@ export const announcements = pgTable(
     emailsSent: integer('emails_sent').notNull().default(0),
     emailsFailed: integer('emails_failed').notNull().default(0),
     authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [
     // Admin list (newest first, or by title) and title search.

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { appRef } from './apps.ts';
+import { timestamps } from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -23,8 +24,7 @@ export const developerAppInvitations = pgTable(
     acceptedById: text('accepted_by_id').references(() => users.id, { onDelete: 'set null' }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [
     index('developer_app_invitations_app_status_idx').on(t.developerAppId, t.status, t.createdAt, t.id),

@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { appRef } from './apps.ts';
+import { timestamps } from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -59,8 +60,7 @@ export const appVersions = pgTable(
     createdById: text('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [
     // One number per environment; the manifests tables page through it (version descending).

@@ -20,6 +20,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { appDailyTable, appRef, dailyCount } from './apps.ts';
+import { timestamps } from './columns.ts';
 import { appVersions } from './manifests.ts';
 import { users } from './users.ts';
 
@@ -100,8 +101,7 @@ export const marketplaceSubmissions = pgTable(
     /** A published listing replaced by a newer approved one. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdById: text('created_by_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [
     uniqueIndex('marketplace_submissions_unpublished_uq')

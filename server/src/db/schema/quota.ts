@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.ts';
 
 /** A bucket template as stored (spec admin §3); the server is the bucket's. */
 export type StoredBucketTemplate = {
@@ -34,8 +35,7 @@ export const quotaBuckets = pgTable(
     domain: text('domain').notNull(),
     shadow: boolean('shadow').notNull().default(false),
     templates: jsonb('templates').notNull().$type<StoredBucketTemplate[]>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [
     uniqueIndex('quota_buckets_server_domain_idx').on(t.server, t.domain),

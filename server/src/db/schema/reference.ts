@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -58,8 +59,7 @@ export const changelogEntries = pgTable(
     /** The import that proposed it; a proposal's identity within it (kind + place) stays unique. */
     documentId: uuid('document_id').references(() => openapiDocuments.id, { onDelete: 'set null' }),
     changeKey: text('change_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
     /** The Atom entry's <updated>: when it was published or last edited while published. */
     publishedAt: timestamp('published_at', { withTimezone: true }),
   },
