@@ -19,8 +19,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { appDailyTable, appRef, dailyCount } from './apps.ts';
+import { appRef } from './apps.ts';
 import { timestamps } from './columns.ts';
+import { appDailyTable, dailyCount } from './daily.ts';
 import { appVersions } from './manifests.ts';
 import { users } from './users.ts';
 

@@ -5,7 +5,8 @@
  * transaction (docs/decisions.md "Installations").
  */
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { appDailyTable, appRef, dailyCount } from './apps.ts';
+import { appRef } from './apps.ts';
+import { appDailyTable, dailyCount } from './daily.ts';
 
 export const APP_EVENT_TYPES = ['install', 'uninstall', 'update'] as const;
 
