@@ -1,0 +1,38 @@
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import type { Db } from './client.ts';
+
+const names = new Set<string>();
+
+/**
+ * A statement sent by name: Drizzle builds its SQL once, each connection parses it once, and after
+ * five runs PostgreSQL may keep one generic plan for it instead of planning every run (on the
+ * embedded database, planning is half of a short query's cost; docs/decisions.md, "Performance,
+ * second pass"). Parameters are `sql.placeholder(...)`s filled at `execute({...})`.
+ *
+ * Only for statements whose best plan does not depend on the values: a row by its primary or a
+ * unique key, an app's own few rows, rows by a list of ids. Never a filter on a value some rows share
+ * by the thousand (a user's memberships, an app's events) nor a search pattern: a generic plan
+ * made for the average value is far worse for the rare one (measured: docs/decisions.md, "Plans
+ * are not kept on PGlite").
+ *
+ * `build` receives the pool-level database (never a transaction: the statement is made once per
+ * database) and the name to pass to `.prepare()`. Names are unique: a second use throws at load.
+ */
+export function prepared<Query>(name: string, build: (db: Db, name: string) => Query): (db: Db) => Query {
+  if (names.has(name)) throw new Error(`the prepared statement ${name} is defined twice`);
+  names.add(name);
+  const byDatabase = new WeakMap<Db, Query>();
+  return (db) => {
+    let query = byDatabase.get(db);
+    if (!query) {
+      query = build(db, name);
+      byDatabase.set(db, query);
+    }
+    return query;
+  };
+}
+
+/** `column = any($ids)`: one statement for any number of ids (`in (...)` is one per count). */
+export function idIn(column: AnyColumn): SQL {
+  return sql`${column} = any(${sql.placeholder('ids')}::uuid[])`;
+}
