@@ -15,8 +15,11 @@ const names = new Set<string>();
  * made for the average value is far worse for the rare one (measured: docs/decisions.md, "Plans
  * are not kept on PGlite").
  *
- * `build` receives the pool-level database (never a transaction: the statement is made once per
- * database) and the name to pass to `.prepare()`. Names are unique: a second use throws at load.
+ * `build` receives the database it is made for (made once per database object: a transaction
+ * gets its own each time) and the name to pass to `.prepare()`. Names are unique: a second use
+ * throws at load. Named statements are per connection: behind a pooler that moves transactions
+ * between server connections (PgBouncer's transaction mode before 1.21), they would need its
+ * prepared-statement support turned on.
  */
 export function prepared<Query>(name: string, build: (db: Db, name: string) => Query): (db: Db) => Query {
   if (names.has(name)) throw new Error(`the prepared statement ${name} is defined twice`);
