@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
-import type { Db } from './client.ts';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from './client.ts';
 
 const names = new Set<string>();
 
@@ -38,4 +40,18 @@ export function prepared<Query>(name: string, build: (db: Db, name: string) => Q
 /** `column = any($ids)`: one statement for any number of ids (`in (...)` is one per count). */
 export function idIn(column: AnyColumn): SQL {
   return sql`${column} = any(${sql.placeholder('ids')}::uuid[])`;
+}
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/**
+ * Runs a statement built at request time by name: the name is its text's hash, so each shape is
+ * prepared once per connection (the values travel as parameters). For statements that
+ * `prepared()` would accept but whose text is composed (the list engine's keys); each distinct text
+ * stays prepared on its connection, so the shapes must be few (no values inlined in the text).
+ */
+export async function executeByName<Row>(db: Tx, query: SQL): Promise<{ rows: Row[] }> {
+  const built = dialect.sqlToQuery(query);
+  const name = `q_${createHash('sha256').update(built.sql).digest('base64url').slice(0, 24)}`;
+  return (await db._.session.prepareQuery(built, undefined, name, false).execute()) as { rows: Row[] };
 }

@@ -76,15 +76,18 @@ test('one app: its access with the owner, then one read for each part of the pag
   assert.equal(sent.named, 5, sent.texts.join('\n'));
 });
 
-test("a list page's rows are read by their ids with a kept plan; the keys are planned each time", async () => {
+test('My Apps and the admin apps list keep their plans; a search, an owner filter are planned each time', async () => {
   const { client } = await t.asNewUser();
   for (let i = 0; i < 2; i++) await createAppAs(client, `Named ${i}`);
-  assert.deepEqual(
-    await statements(client, '/api/v1/developer_apps?per_page=25').then((s) => [s.count, s.named]),
-    [2, 1],
-  );
-  assert.deepEqual(
-    await statements(admin, '/api/v1/admin/developer_apps?per_page=25').then((s) => [s.count, s.named]),
-    [2, 1],
-  );
+  const named = async (who: TestClient, url: string) => {
+    const sent = await statements(who, url);
+    return [sent.count, sent.named];
+  };
+  // [statements, of them by name]: the page's keys, then its rows by their ids.
+  assert.deepEqual(await named(client, '/api/v1/developer_apps?per_page=25'), [2, 2]);
+  assert.deepEqual(await named(client, '/api/v1/developer_apps?per_page=25&filters[search]=Named'), [2, 1]);
+  assert.deepEqual(await named(admin, '/api/v1/admin/developer_apps?per_page=25'), [2, 2]);
+  assert.deepEqual(await named(admin, '/api/v1/admin/developer_apps?per_page=25&filters[search]=Named'), [2, 1]);
+  const { id } = JSON.parse((await client.get('/api/v1/me')).body) as { id: string };
+  assert.deepEqual(await named(admin, `/api/v1/admin/developer_apps?per_page=25&filters[owner_id][]=${id}`), [2, 1]);
 });

@@ -80,6 +80,8 @@ export async function listAdminApps(ctx: AppContext, query: AdminDeveloperAppsQu
       where: appFilters(query),
       search: containsAny(query['filters[search]'], [developerApps.internalName, developerApps.name]),
       id: developerApps.id,
+      // No value in the filter but the owners', whose apps number from one to thousands.
+      keptPlan: ownerIdsOf(query['filters[owner_id][]']).length === 0,
     },
     resolveSort(SORTS, query.sort),
     query,

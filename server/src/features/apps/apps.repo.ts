@@ -236,12 +236,16 @@ export async function listAppsForUser(
       where: and(eq(developerAppMembers.userId, userId), notDeleted),
       search: containsAny(request.search, [developerAppMembers.appSearch]),
       id: developerAppMembers.developerAppId,
+      // The user's entries in the membership index, newest first: the same plan for every user.
+      keptPlan: true,
     },
     resolveSort(MEMBERSHIP_ORDER, '-created_at'),
     request,
     async (ids) =>
       // A membership ended since the page's keys were read leaves its row out.
-      (await myAppRows(ctx.db).execute({ ids, userId })).filter((row) => row.role !== null),
+      (await myAppRows(ctx.db).execute({ ids, userId })).filter(
+        (row): row is typeof row & { role: MemberRole } => row.role !== null,
+      ),
     (row) => row.app.id,
     { total: () => liveAppCount(ctx, userId) },
   );
@@ -249,12 +253,17 @@ export async function listAppsForUser(
 
 /** How many live apps the user is on (kept by triggers, migration 0012). */
 export async function liveAppCount(ctx: AppContext, userId: string): Promise<number> {
-  const [row] = await ctx.db
-    .select({ n: userAppCounts.liveApps })
-    .from(userAppCounts)
-    .where(eq(userAppCounts.userId, userId));
+  const [row] = await liveAppCountOf(ctx.db).execute({ userId });
   return row?.n ?? 0;
 }
+
+const liveAppCountOf = prepared('live_app_count', (db, name) =>
+  db
+    .select({ n: userAppCounts.liveApps })
+    .from(userAppCounts)
+    .where(eq(userAppCounts.userId, sql.placeholder('userId')))
+    .prepare(name),
+);
 
 /** Any app, deleted ones too (staff pages), with its owner. */
 export async function findAppForStaff(ctx: AppContext, appId: string) {
