@@ -30,6 +30,8 @@ export function plannedTargets(env: NodeJS.ProcessEnv): Array<'pglite' | 'postgr
   return targets;
 }
 
+let targetsOpened = 0;
+
 export async function openTarget(kind: 'pglite' | 'postgres', env: NodeJS.ProcessEnv): Promise<Target> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `portal-bench-${kind}-`));
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
@@ -43,7 +45,9 @@ export async function openTarget(kind: 'pglite' | 'postgres', env: NodeJS.Proces
     };
   }
   const serverUrl = new URL((env.BENCH_DATABASE_URL || env.DATABASE_URL)!);
-  const name = `portal_bench_${process.pid}_${Date.now()}`;
+  // The quick bench opens one per checkout at the same instant: a counter keeps their names apart.
+  targetsOpened += 1;
+  const name = `portal_bench_${process.pid}_${Date.now()}_${targetsOpened}`;
   await adminQuery(serverUrl, `create database ${name}`);
   const databaseUrl = new URL(serverUrl);
   databaseUrl.pathname = `/${name}`;

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { setImmediate } from 'node:timers/promises';
 import pg from 'pg';
 import { type Database, openPglite } from './client.ts';
 
@@ -92,4 +93,27 @@ test('a connection that drops mid-transaction is rolled back and frees the datab
   await client.end(); // no commit
   const { rows } = await pool.query<{ n: number }>('select count(*)::int as n from items where owner = 99');
   assert.equal(rows[0]!.n, 0);
+});
+
+test('each connection has its own prepared statements, gone when it goes', async () => {
+  const first = new pg.Client({ connectionString: database.url });
+  const second = new pg.Client({ connectionString: database.url });
+  await Promise.all([first.connect(), second.connect()]);
+  const prepared = async () =>
+    (await pool.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements')).rows[0]!.n;
+  const before = await prepared();
+  // The same name, different statements: on one shared backend they would collide.
+  for (let i = 0; i < 3; i++) {
+    assert.equal((await first.query({ name: 'pick', text: 'select 1 as n' })).rows[0].n, 1);
+    assert.equal(
+      (await second.query({ name: 'pick', text: 'select $1::int + 1 as n', values: [i] })).rows[0].n,
+      i + 1,
+    );
+  }
+  assert.equal(await prepared(), before + 2);
+  await first.end();
+  await second.end();
+  // Deallocated once each connection's turn to be cleaned up has come.
+  for (let tries = 0; (await prepared()) !== before && tries < 100; tries++) await setImmediate();
+  assert.equal(await prepared(), before);
 });

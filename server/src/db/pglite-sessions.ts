@@ -10,6 +10,10 @@ import type { PGlite } from '@electric-sql/pglite';
  * whole Parse/Bind/Execute/Sync batch, never interleaves with another connection's. Waiting
  * connections queue in order. @electric-sql/pglite-socket queues single messages instead, and in
  * 0.2.17 drops a connection when one closes while another is opening — see docs/decisions.md.
+ *
+ * Named prepared statements are per connection, as on PostgreSQL: each connection's names are
+ * prefixed in the messages that carry one (Parse, Bind, Describe, Close), so two connections may
+ * prepare the same name, and a connection's statements are deallocated when it goes.
  */
 
 const SSL_REQUEST = 80877103;
@@ -28,6 +32,9 @@ type Session = {
   /** Whole messages waiting for this session's turn. */
   queue: Buffer[];
   closed: boolean;
+  /** The prefix of its statement names in the shared backend, and the names it has prepared. */
+  prefix: string;
+  statements: Set<string>;
 };
 
 export type SessionServer = { close(): Promise<void> };
@@ -37,6 +44,7 @@ export async function serveSessions(db: PGlite, socketPath: string): Promise<Ses
   const sessions = new Set<Session>();
   let owner: Session | undefined;
   let pumping: Promise<void> | undefined;
+  let connections = 0;
 
   /**
    * Runs messages in one call into PGlite; answers the transaction status if the backend ended
@@ -62,8 +70,15 @@ export async function serveSessions(db: PGlite, socketPath: string): Promise<Ses
       if (!owner) return;
       const session = owner;
       if (session.closed) {
-        // It left holding the backend: end its batch and its transaction for the next one.
+        // It left, maybe holding the backend: end its batch and its transaction for the next one,
+        // then drop its statements (one Query each: a name whose Parse failed does not stop the rest).
         if ((await run(SYNC)) !== 'I') await run(ROLLBACK);
+        if (session.statements.size)
+          await run(
+            Buffer.concat(
+              [...session.statements].map((name) => query(`deallocate "${name.replaceAll('"', '""')}"`)),
+            ),
+          );
         owner = undefined;
         continue;
       }
@@ -94,7 +109,9 @@ export async function serveSessions(db: PGlite, socketPath: string): Promise<Ses
     const index = waiting.indexOf(session);
     if (index >= 0) waiting.splice(index, 1);
     session.socket.destroy();
-    if (owner === session) kick();
+    // Its turn comes again only to be cleaned up: its transaction if it owns the backend, its statements.
+    if (owner !== session && session.statements.size) waiting.push(session);
+    if (owner === session || session.statements.size) kick();
   };
 
   const receive = (session: Session, chunk: Buffer) => {
@@ -119,7 +136,7 @@ export async function serveSessions(db: PGlite, socketPath: string): Promise<Ses
         if (buffer[0] === 0x58 /* Terminate */) return close(session);
       }
       // A startup packet's first byte is its length's high byte, 0: CYCLE_ENDS reads that as startup.
-      session.queue.push(Buffer.from(buffer.subarray(0, length)));
+      session.queue.push(withOwnStatementName(session, Buffer.from(buffer.subarray(0, length))));
       buffer = buffer.subarray(length);
     }
     session.partial = Buffer.from(buffer);
@@ -128,7 +145,16 @@ export async function serveSessions(db: PGlite, socketPath: string): Promise<Ses
   };
 
   const server = net.createServer((socket) => {
-    const session: Session = { socket, partial: Buffer.alloc(0), greeted: false, queue: [], closed: false };
+    connections += 1;
+    const session: Session = {
+      socket,
+      partial: Buffer.alloc(0),
+      greeted: false,
+      queue: [],
+      closed: false,
+      prefix: `c${connections}_`,
+      statements: new Set(),
+    };
     sessions.add(session);
     socket.on('data', (chunk) => receive(session, chunk));
     socket.on('close', () => close(session));
@@ -147,6 +173,33 @@ export async function serveSessions(db: PGlite, socketPath: string): Promise<Ses
       while (pumping) await pumping;
     },
   };
+}
+
+const PARSE = 0x50;
+const BIND = 0x42;
+const DESCRIBE = 0x44;
+const CLOSE = 0x43;
+
+/**
+ * The message with its prepared statement's name (if it names one) prefixed with the session's:
+ * Parse names it first, Bind after the portal's name, Describe and Close after an 'S'. The unnamed
+ * statement (an empty name) is left alone: it lives only until the next Parse, as on PostgreSQL.
+ */
+function withOwnStatementName(session: Session, message: Buffer): Buffer {
+  const type = message[0];
+  let at: number;
+  if (type === PARSE) at = 5;
+  else if (type === BIND) at = message.indexOf(0, 5) + 1;
+  else if ((type === DESCRIBE || type === CLOSE) && message[5] === 0x53) at = 6;
+  else return message;
+  const end = message.indexOf(0, at);
+  if (end <= at) return message;
+  const name = `${session.prefix}${message.toString('utf8', at, end)}`;
+  if (type === PARSE) session.statements.add(name);
+  if (type === CLOSE) session.statements.delete(name);
+  const renamed = Buffer.concat([message.subarray(0, at), Buffer.from(name), message.subarray(end)]);
+  renamed.writeInt32BE(renamed.length - 1, 1);
+  return renamed;
 }
 
 function query(text: string): Buffer {

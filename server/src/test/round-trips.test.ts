@@ -18,8 +18,13 @@ before(async () => {
 });
 after(() => t.close());
 
-/** The statements one warm request sends, and its status. */
+/** The statements one warm request sends. */
 async function roundTrips(client: TestClient, url: string) {
+  return (await statements(client, url)).count;
+}
+
+/** The statements one warm request sends, how many of them by name, and their texts. */
+async function statements(client: TestClient, url: string) {
   assert.equal((await client.get(url)).statusCode, 200);
   t.clock.advance(1000);
   let status = 0;
@@ -27,7 +32,7 @@ async function roundTrips(client: TestClient, url: string) {
     status = (await client.get(url)).statusCode;
   });
   assert.equal(status, 200);
-  return counted.count;
+  return counted;
 }
 
 describe('My Apps', () => {
@@ -64,5 +69,25 @@ test('one app: its access with the owner, then one read for each part of the pag
   const { client } = await t.asNewUser();
   const app = await createAppAs(client, 'One app');
   // people, sandbox, credentials, listing name, metrics (views, then events when there are none)
-  assert.equal(await roundTrips(client, `/api/v1/developer_apps/${app.id}`), 7);
+  const sent = await statements(client, `/api/v1/developer_apps/${app.id}`);
+  assert.equal(sent.count, 7);
+  // Each by a key (the app's id, its unique sandbox), so each by name, its plan kept (db/prepared.ts);
+  // the metrics' two look for any of an app's events, which number from none to millions: planned each time.
+  assert.equal(sent.named, 5, sent.texts.join('\n'));
+});
+
+test('My Apps and the admin apps list keep their plans; a search, an owner filter are planned each time', async () => {
+  const { client } = await t.asNewUser();
+  for (let i = 0; i < 2; i++) await createAppAs(client, `Named ${i}`);
+  const named = async (who: TestClient, url: string) => {
+    const sent = await statements(who, url);
+    return [sent.count, sent.named];
+  };
+  // [statements, of them by name]: the page's keys, then its rows by their ids.
+  assert.deepEqual(await named(client, '/api/v1/developer_apps?per_page=25'), [2, 2]);
+  assert.deepEqual(await named(client, '/api/v1/developer_apps?per_page=25&filters[search]=Named'), [2, 1]);
+  assert.deepEqual(await named(admin, '/api/v1/admin/developer_apps?per_page=25'), [2, 2]);
+  assert.deepEqual(await named(admin, '/api/v1/admin/developer_apps?per_page=25&filters[search]=Named'), [2, 1]);
+  const { id } = JSON.parse((await client.get('/api/v1/me')).body) as { id: string };
+  assert.deepEqual(await named(admin, `/api/v1/admin/developer_apps?per_page=25&filters[owner_id][]=${id}`), [2, 1]);
 });

@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import type { Db } from '../db/client.ts';
 
-type Counted = { count: number; texts: string[] };
+/** `named`: how many were sent as named (prepared) statements, whose plans PostgreSQL may keep. */
+type Counted = { count: number; named: number; texts: string[] };
 
 /**
  * Counts the statements the app's pool sends (its own queries and better-auth's; not pg-boss, which
@@ -9,7 +10,7 @@ type Counted = { count: number; texts: string[] };
  */
 export async function countRoundTrips(db: Db, block: () => Promise<unknown>): Promise<Counted> {
   const pool = (db as unknown as { $client: pg.Pool }).$client;
-  const counted: Counted = { count: 0, texts: [] };
+  const counted: Counted = { count: 0, named: 0, texts: [] };
   const onAcquire = (client: pg.PoolClient) => {
     const original = client.query;
     if ((original as { counting?: true }).counting) return;
@@ -17,8 +18,9 @@ export async function countRoundTrips(db: Db, block: () => Promise<unknown>): Pr
       const active = (client as unknown as { counter?: Counted }).counter;
       if (active) {
         active.count += 1;
-        const first = args[0] as string | { text?: string };
+        const first = args[0] as string | { text?: string; name?: string };
         active.texts.push(typeof first === 'string' ? first : (first.text ?? ''));
+        if (typeof first !== 'string' && first.name) active.named += 1;
       }
       return (original as (...a: unknown[]) => unknown).apply(this, args);
     };

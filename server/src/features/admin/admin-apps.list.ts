@@ -1,5 +1,6 @@
 import type { AdminDeveloperAppRow, AdminDeveloperAppsQuery } from '@portal/contracts';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { idIn, prepared } from '../../db/prepared.ts';
 import { developerApps, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { containsAny, endingInId, type ListSorts, listPage, resolveSort } from '../../platform/list/index.ts';
@@ -32,8 +33,8 @@ export function appFilters(query: {
   );
 }
 
-async function loadRows(ctx: AppContext, ids: string[]): Promise<AdminDeveloperAppRow[]> {
-  const rows = await ctx.db
+const rowsByIds = prepared('admin_app_rows_by_ids', (db, name) =>
+  db
     .select({
       // Only what a row shows: the app row's other columns (contacts, settings) stay unread.
       app: {
@@ -50,7 +51,12 @@ async function loadRows(ctx: AppContext, ids: string[]): Promise<AdminDeveloperA
     })
     .from(developerApps)
     .innerJoin(users, eq(users.id, developerApps.ownerId))
-    .where(inArray(developerApps.id, ids));
+    .where(idIn(developerApps.id))
+    .prepare(name),
+);
+
+async function loadRows(ctx: AppContext, ids: string[]): Promise<AdminDeveloperAppRow[]> {
+  const rows = await rowsByIds(ctx.db).execute({ ids });
   return rows.map(({ app, owner }) => ({
     id: app.id,
     internal_name: app.internalName,
@@ -74,6 +80,8 @@ export async function listAdminApps(ctx: AppContext, query: AdminDeveloperAppsQu
       where: appFilters(query),
       search: containsAny(query['filters[search]'], [developerApps.internalName, developerApps.name]),
       id: developerApps.id,
+      // No value in the filter but the owners', whose apps number from one to thousands.
+      keptPlan: ownerIdsOf(query['filters[owner_id][]']).length === 0,
     },
     resolveSort(SORTS, query.sort),
     query,

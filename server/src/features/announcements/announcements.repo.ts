@@ -1,6 +1,7 @@
 import type { AdminNotificationsQuery } from '@portal/contracts';
-import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { idIn, prepared } from '../../db/prepared.ts';
 import { announcements, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import {
@@ -79,8 +80,21 @@ export async function listVisible(
 
 /** The rows for ids, any order. */
 export async function findByIds(ctx: AppContext, ids: string[]): Promise<AnnouncementRow[]> {
-  return ctx.db.select(announcementColumns).from(announcements).where(inArray(announcements.id, ids));
+  return announcementsByIds(ctx.db).execute({ ids });
 }
+
+const announcementsByIds = prepared('announcements_by_ids', (db, name) =>
+  db.select(announcementColumns).from(announcements).where(idIn(announcements.id)).prepare(name),
+);
+
+const announcementsWithAuthorsByIds = prepared('announcements_with_authors_by_ids', (db, name) =>
+  db
+    .select({ ...announcementColumns, authorName: users.name })
+    .from(announcements)
+    .leftJoin(users, eq(users.id, announcements.authorId))
+    .where(idIn(announcements.id))
+    .prepare(name),
+);
 
 export async function findVisible(ctx: AppContext, id: string, now: Date) {
   const [row] = await ctx.db
@@ -107,12 +121,7 @@ export async function listAll(
     source(undefined, request.search),
     sort,
     request,
-    (ids) =>
-      ctx.db
-        .select({ ...announcementColumns, authorName: users.name })
-        .from(announcements)
-        .leftJoin(users, eq(users.id, announcements.authorId))
-        .where(inArray(announcements.id, ids)),
+    (ids) => announcementsWithAuthorsByIds(ctx.db).execute({ ids }),
     (row) => row.id,
     options,
   );

@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import {
   developerAppMembers,
   developerApps,
@@ -38,9 +39,8 @@ export async function findAppWithRole(ctx: AppContext, appId: string, userId: st
 }
 
 /** findAppWithRole with the app's owner, in one statement (the single app's page shows both). */
-export async function findAppWithRoleAndOwner(ctx: AppContext, appId: string, userId: string) {
-  if (!isUuid(appId)) return null;
-  const [row] = await ctx.db
+const appWithRoleAndOwner = prepared('app_with_role_and_owner', (db, name) =>
+  db
     .select({
       app: developerApps,
       role: developerAppMembers.role,
@@ -50,9 +50,18 @@ export async function findAppWithRoleAndOwner(ctx: AppContext, appId: string, us
     .innerJoin(users, eq(users.id, developerApps.ownerId))
     .leftJoin(
       developerAppMembers,
-      and(eq(developerAppMembers.developerAppId, developerApps.id), eq(developerAppMembers.userId, userId)),
+      and(
+        eq(developerAppMembers.developerAppId, developerApps.id),
+        eq(developerAppMembers.userId, sql.placeholder('userId')),
+      ),
     )
-    .where(and(eq(developerApps.id, appId), isNull(developerApps.deletedAt)));
+    .where(and(eq(developerApps.id, sql.placeholder('appId')), isNull(developerApps.deletedAt)))
+    .prepare(name),
+);
+
+export async function findAppWithRoleAndOwner(ctx: AppContext, appId: string, userId: string) {
+  if (!isUuid(appId)) return null;
+  const [row] = await appWithRoleAndOwner(ctx.db).execute({ appId, userId });
   return row ?? null;
 }
 
@@ -190,6 +199,24 @@ const summaryColumns = {
 };
 
 /**
+ * A My Apps page's rows by their ids. Driven by the ids alone (the role is looked up per row by the
+ * membership's unique key): a plan kept for it never walks the user's memberships, which number in
+ * the thousands for some users.
+ */
+const myAppRows = prepared('my_app_rows', (db, name) =>
+  db
+    .select({
+      app: summaryColumns,
+      role: sql<MemberRole | null>`(select ${developerAppMembers.role} from ${developerAppMembers} where ${developerAppMembers.developerAppId} = ${developerApps.id} and ${developerAppMembers.userId} = ${sql.placeholder('userId')})`,
+      sandboxStatus: sandboxes.status,
+    })
+    .from(developerApps)
+    .leftJoin(sandboxes, eq(sandboxes.developerAppId, developerApps.id))
+    .where(sql`${developerApps.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare(name),
+);
+
+/**
  * Live apps the user is on, most recently joined (for owners: created) first; `search` matches
  * part of the internal or public name. All of it comes from the user's entries in the membership
  * index (which carries the names): deleted apps, which are few, are left out through their own
@@ -209,16 +236,16 @@ export async function listAppsForUser(
       where: and(eq(developerAppMembers.userId, userId), notDeleted),
       search: containsAny(request.search, [developerAppMembers.appSearch]),
       id: developerAppMembers.developerAppId,
+      // The user's entries in the membership index, newest first: the same plan for every user.
+      keptPlan: true,
     },
     resolveSort(MEMBERSHIP_ORDER, '-created_at'),
     request,
-    (ids) =>
-      ctx.db
-        .select({ app: summaryColumns, role: developerAppMembers.role, sandboxStatus: sandboxes.status })
-        .from(developerAppMembers)
-        .innerJoin(developerApps, eq(developerApps.id, developerAppMembers.developerAppId))
-        .leftJoin(sandboxes, eq(sandboxes.developerAppId, developerApps.id))
-        .where(and(eq(developerAppMembers.userId, userId), inArray(developerApps.id, ids))),
+    async (ids) =>
+      // A membership ended since the page's keys were read leaves its row out.
+      (await myAppRows(ctx.db).execute({ ids, userId })).filter(
+        (row): row is typeof row & { role: MemberRole } => row.role !== null,
+      ),
     (row) => row.app.id,
     { total: () => liveAppCount(ctx, userId) },
   );
@@ -226,12 +253,17 @@ export async function listAppsForUser(
 
 /** How many live apps the user is on (kept by triggers, migration 0012). */
 export async function liveAppCount(ctx: AppContext, userId: string): Promise<number> {
-  const [row] = await ctx.db
-    .select({ n: userAppCounts.liveApps })
-    .from(userAppCounts)
-    .where(eq(userAppCounts.userId, userId));
+  const [row] = await liveAppCountOf(ctx.db).execute({ userId });
   return row?.n ?? 0;
 }
+
+const liveAppCountOf = prepared('live_app_count', (db, name) =>
+  db
+    .select({ n: userAppCounts.liveApps })
+    .from(userAppCounts)
+    .where(eq(userAppCounts.userId, sql.placeholder('userId')))
+    .prepare(name),
+);
 
 /** Any app, deleted ones too (staff pages), with its owner. */
 export async function findAppForStaff(ctx: AppContext, appId: string) {

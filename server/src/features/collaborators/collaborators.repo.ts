@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { developerAppMembers, developerApps, oauthApplications, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { isUuid } from '../../platform/ids.ts';
@@ -22,14 +23,19 @@ const ROLE_ORDER = sql`case ${developerAppMembers.role} when 'owner' then 0 when
 
 const memberColumns = { member: developerAppMembers, name: users.name, email: users.email };
 
-/** Members with their names and addresses: owner first, then admins, then developers. */
-export async function listMembers(ctx: AppContext, appId: string) {
-  return ctx.db
+const membersOf = prepared('app_members', (db, name) =>
+  db
     .select(memberColumns)
     .from(developerAppMembers)
     .innerJoin(users, eq(users.id, developerAppMembers.userId))
-    .where(eq(developerAppMembers.developerAppId, appId))
-    .orderBy(ROLE_ORDER, asc(developerAppMembers.createdAt), asc(developerAppMembers.id));
+    .where(eq(developerAppMembers.developerAppId, sql.placeholder('appId')))
+    .orderBy(ROLE_ORDER, asc(developerAppMembers.createdAt), asc(developerAppMembers.id))
+    .prepare(name),
+);
+
+/** Members with their names and addresses: owner first, then admins, then developers. */
+export async function listMembers(ctx: AppContext, appId: string) {
+  return membersOf(ctx.db).execute({ appId });
 }
 
 const BY_ROLE = {

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, notLike } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, notLike, sql } from 'drizzle-orm';
+import { prepared } from '../../db/prepared.ts';
 import { oauthApplications } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { isUuid } from '../../platform/ids.ts';
@@ -14,34 +15,55 @@ export async function insertOauthApplication(ctx: AppContext, values: NewOauthAp
 
 /** By id, or by client id (uid) — the reset call accepts either. */
 export async function findOauthApplication(ctx: AppContext, idOrUid: string) {
-  const where = isUuid(idOrUid) ? eq(oauthApplications.id, idOrUid) : eq(oauthApplications.clientId, idOrUid);
-  const [row] = await ctx.db.select().from(oauthApplications).where(where);
+  if (!isUuid(idOrUid)) return findByClientId(ctx, idOrUid);
+  const [row] = await clientById(ctx.db).execute({ id: idOrUid });
   return row ?? null;
 }
 
 export async function findByClientId(ctx: AppContext, clientId: string) {
-  const [row] = await ctx.db.select().from(oauthApplications).where(eq(oauthApplications.clientId, clientId));
+  const [row] = await clientByClientId(ctx.db).execute({ clientId });
   return row ?? null;
 }
+
+const clientById = prepared('oauth_client_by_id', (db, name) =>
+  db
+    .select()
+    .from(oauthApplications)
+    .where(eq(oauthApplications.id, sql.placeholder('id')))
+    .prepare(name),
+);
+
+const clientByClientId = prepared('oauth_client_by_client_id', (db, name) =>
+  db
+    .select()
+    .from(oauthApplications)
+    .where(eq(oauthApplications.clientId, sql.placeholder('clientId')))
+    .prepare(name),
+);
 
 export async function findForApp(
   ctx: AppContext,
   developerAppId: string,
   environment: OauthApplicationRow['environment'],
 ) {
-  const [row] = await ctx.db
+  const [row] = await appClient(ctx.db).execute({ developerAppId, environment });
+  return row ?? null;
+}
+
+const appClient = prepared('app_oauth_client', (db, name) =>
+  db
     .select()
     .from(oauthApplications)
     .where(
       and(
-        eq(oauthApplications.developerAppId, developerAppId),
-        eq(oauthApplications.environment, environment),
+        eq(oauthApplications.developerAppId, sql.placeholder('developerAppId')),
+        eq(oauthApplications.environment, sql.placeholder('environment')),
       ),
     )
     .orderBy(desc(oauthApplications.createdAt))
-    .limit(1);
-  return row ?? null;
-}
+    .limit(1)
+    .prepare(name),
+);
 
 // Moves nothing derived: callers change secrets and settings, never the client's app or owner.
 export async function updateOauthApplication(

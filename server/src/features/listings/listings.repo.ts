@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import {
   marketplaceAttachments,
   marketplaceCategories,
@@ -33,18 +34,23 @@ export async function findAppSubmissions(ctx: AppContext, appId: string) {
 
 /** The public name of the app's live listing ("App listing name", spec developer-apps §2); null without one. */
 export async function liveListingName(ctx: AppContext, appId: string): Promise<string | null> {
-  const [row] = await ctx.db
+  const [row] = await liveListingNameOf(ctx.db).execute({ appId });
+  return row?.name ?? null;
+}
+
+const liveListingNameOf = prepared('app_live_listing_name', (db, name) =>
+  db
     .select({ name: marketplaceSubmissions.publicName })
     .from(marketplaceSubmissions)
     .where(
       and(
-        eq(marketplaceSubmissions.developerAppId, appId),
+        eq(marketplaceSubmissions.developerAppId, sql.placeholder('appId')),
         eq(marketplaceSubmissions.state, 'published'),
         isNull(marketplaceSubmissions.archivedAt),
       ),
-    );
-  return row?.name ?? null;
-}
+    )
+    .prepare(name),
+);
 
 export async function listAttachments(ctx: AppContext | { db: Tx }, submissionIds: string[]) {
   if (!submissionIds.length) return [];

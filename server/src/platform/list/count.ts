@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
+import { runListStatement } from './keyset.ts';
 
 /**
  * Exact counts up to this many rows; beyond it the planner's estimate is close enough for paging.
@@ -13,13 +14,15 @@ type Rows = { rows: Array<Record<string, unknown>> };
 /** Counts matching rows, but stops at `limit + 1`: the answer is exact only when ≤ limit. */
 export async function countUpTo(
   db: Tx,
-  source: { from: SQL; where?: SQL | undefined },
+  source: { from: SQL; where?: SQL | undefined; keptPlan?: boolean | undefined },
   limit: number,
 ): Promise<number> {
   const filter = source.where ? sql`where ${source.where}` : sql``;
-  const result = (await db.execute(
+  const result = await runListStatement<{ n: number }>(
+    db,
+    source,
     sql`select count(*)::int as n from (select 1 from ${source.from} ${filter} limit ${limit + 1}) t`,
-  )) as unknown as Rows;
+  );
   return Number(result.rows[0]?.n ?? 0);
 }
 

@@ -133,7 +133,12 @@ async function readPage(
   cap: number,
   known?: () => Promise<number>,
 ): Promise<{ read: KeyRead; window: Window; total: Total }> {
-  const source = { ...listed, where: and(listed.where, listed.search) };
+  // A search pattern's plan depends on the pattern: planned each time.
+  const source = {
+    ...listed,
+    where: and(listed.where, listed.search),
+    keptPlan: listed.keptPlan && !listed.search,
+  };
   const cursorWindow = requestedWindow(sort, request);
   if (known && !listed.search) {
     // Page 1 is read the same way whatever the total, so it is read first: a short one is the

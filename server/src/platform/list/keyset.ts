@@ -1,6 +1,7 @@
 /** The SQL behind the list engine (index.ts): cursors, keyset bounds, and the two ways to read a page's keys. */
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { executeByName } from '../../db/prepared.ts';
 import { fieldError } from '../errors.ts';
 import { UUID_PATTERN } from '../ids.ts';
 
@@ -53,7 +54,19 @@ export type ListSource = {
   search?: SQL | undefined;
   /** The row id the page step returns and `load` receives. */
   id: SQL | AnyColumn;
+  /**
+   * Its statements may be sent by name and their plans kept (db/prepared.ts): only when `where` is
+   * equality on the leading columns of the sort's index, so that no plan depends on the values.
+   * Never with a search (the engine ignores it then).
+   */
+  keptPlan?: boolean | undefined;
 };
+
+/** A list statement: by name when the source keeps its plans. */
+export async function runListStatement<Row>(db: Tx, source: { keptPlan?: boolean | undefined }, query: SQL) {
+  if (source.keptPlan) return executeByName<Row>(db, query);
+  return (await db.execute(query)) as unknown as { rows: Row[] };
+}
 
 export type Window = {
   limit: number;
@@ -157,11 +170,15 @@ export async function readKeys(
   const named = sort.keys.map((_, i) => sql.raw(`p.t${i}`));
   // The casts to text happen outside the offset: rows skipped to reach a deep page are only
   // stepped over in the index, not converted (a third of the cost of a 12,000-row skip on PGlite).
-  const result = (await db.execute(sql`
+  const result = await runListStatement<KeyRow>(
+    db,
+    source,
+    sql`
     select p.id::text as id, ${asText(named)} from (
       select ${source.id} as id, ${columns} from ${source.from} ${where}
       order by ${orderBy(sort, window, exprs)} limit ${window.limit + 1} offset ${window.offset}
-    ) p order by ${orderBy(sort, window, named)}`)) as unknown as { rows: KeyRow[] };
+    ) p order by ${orderBy(sort, window, named)}`,
+  );
   return finish(result.rows, window);
 }
 
@@ -181,13 +198,17 @@ export async function readSmall(
   const columns = list(inner.map((expr, i) => sql`${expr} as ${sql.raw(`t${i}`)}`));
   const named = sort.keys.map((_, i) => sql.raw(`t${i}`));
   const bound = keysetBound(sort, window, named);
-  const result = (await db.execute(sql`
+  const result = await runListStatement<KeyRow & { n: number }>(
+    db,
+    source,
+    sql`
     with m as (select ${source.id}::text as id, ${columns} from ${source.from} ${filter} limit ${cap + 1})
     select c.n, p.* from (select count(*)::int as n from m) c
     left join lateral (
       select id, ${asText(named)} from m ${bound ? sql`where ${bound}` : sql``}
       order by ${orderBy(sort, window, named)} limit ${Math.max(0, window.limit + 1)} offset ${window.offset}
-    ) p on true`)) as unknown as { rows: Array<KeyRow & { n: number }> };
+    ) p on true`,
+  );
   const rows = result.rows.filter((row) => row.id !== null);
   return { ...finish(rows, window), count: Number(result.rows[0]?.n ?? 0) };
 }

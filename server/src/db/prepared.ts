@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from './client.ts';
+
+const names = new Set<string>();
+
+/**
+ * A statement sent by name: Drizzle builds its SQL once, each connection parses it once, and after
+ * five runs PostgreSQL may keep one generic plan for it instead of planning every run (on the
+ * embedded database, planning is half of a short query's cost; docs/decisions.md, "Performance,
+ * second pass"). Parameters are `sql.placeholder(...)`s filled at `execute({...})`.
+ *
+ * Only for statements whose best plan does not depend on the values: a row by its primary or a
+ * unique key, an app's own few rows, rows by a list of ids. Never a filter on a value some rows share
+ * by the thousand (a user's memberships, an app's events) nor a search pattern: a generic plan
+ * made for the average value is far worse for the rare one (measured: docs/decisions.md, "Plans
+ * are not kept on PGlite").
+ *
+ * `build` receives the database it is made for (made once per database object: a transaction
+ * gets its own each time) and the name to pass to `.prepare()`. Names are unique: a second use
+ * throws at load. Named statements are per connection: behind a pooler that moves transactions
+ * between server connections (PgBouncer's transaction mode before 1.21), they would need its
+ * prepared-statement support turned on.
+ */
+export function prepared<Query>(name: string, build: (db: Db, name: string) => Query): (db: Db) => Query {
+  if (names.has(name)) throw new Error(`the prepared statement ${name} is defined twice`);
+  names.add(name);
+  const byDatabase = new WeakMap<Db, Query>();
+  return (db) => {
+    let query = byDatabase.get(db);
+    if (!query) {
+      query = build(db, name);
+      byDatabase.set(db, query);
+    }
+    return query;
+  };
+}
+
+/** `column = any($ids)`: one statement for any number of ids (`in (...)` is one per count). */
+export function idIn(column: AnyColumn): SQL {
+  return sql`${column} = any(${sql.placeholder('ids')}::uuid[])`;
+}
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/**
+ * Runs a statement built at request time by name: the name is its text's hash, so each shape is
+ * prepared once per connection (the values travel as parameters). For statements that
+ * `prepared()` would accept but whose text is composed (the list engine's keys); each distinct text
+ * stays prepared on its connection, so the shapes must be few (no values inlined in the text).
+ */
+export async function executeByName<Row>(db: Tx, query: SQL): Promise<{ rows: Row[] }> {
+  const built = dialect.sqlToQuery(query);
+  const name = `q_${createHash('sha256').update(built.sql).digest('base64url').slice(0, 24)}`;
+  return (await db._.session.prepareQuery(built, undefined, name, false).execute()) as { rows: Row[] };
+}
