@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, test, vi } from 'vitest';
 import { adminApp, serveAdminApp as serve } from '../../test/admin-app.ts';
+import { expectLink } from '../../test/links.ts';
 import { renderRoute } from '../../test/render.tsx';
 import {
   admin,
@@ -30,10 +31,7 @@ describe('admin developer app page', () => {
     expect(screen.getByText('Not Deleted')).toBeInTheDocument();
     expect(screen.getByText('1000001')).toBeInTheDocument();
     expect(screen.queryByText('owner differs between Procore and the Developer portal')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Add integration request contact' })).toHaveAttribute(
-      'href',
-      '/admin/developer_apps/app-1/contacts/new',
-    );
+    expectLink(screen, 'Add integration request contact', '/admin/developer_apps/app-1/contacts/new');
   });
 
   test('a waiting marketplace access request is named at the Marketplace enabled switch', async () => {

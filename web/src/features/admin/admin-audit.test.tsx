@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { expect, test } from 'vitest';
+import { expectLink } from '../../test/links.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { admin, configHandler, runtimeConfig, server } from '../../test/server.ts';
 
@@ -44,10 +45,7 @@ test('the audit log lists who changed what, with before → after and a link to 
   const row = (await screen.findAllByRole('row'))[1]!;
   expect(within(row).getByText('developer_app.owner_change')).toBeInTheDocument();
   expect(within(row).getByText('owner_email: "a@example.com" → "b@example.com"')).toBeInTheDocument();
-  expect(within(row).getByRole('link', { name: 'Developer app' })).toHaveAttribute(
-    'href',
-    '/admin/developer_apps/app-1',
-  );
+  expectLink(within(row), 'Developer app', '/admin/developer_apps/app-1');
 });
 
 test('announcement changes: filtered by action, linked to the announcement unless it was deleted', async () => {
@@ -67,10 +65,7 @@ test('announcement changes: filtered by action, linked to the announcement unles
   expect(within(rows[0]!).getByText('title: "Old" → —')).toBeInTheDocument();
   expect(within(rows[0]!).queryByRole('link')).toBeNull();
   expect(within(rows[0]!).getByText('Announcement')).toBeInTheDocument();
-  expect(within(rows[1]!).getByRole('link', { name: 'Announcement' })).toHaveAttribute(
-    'href',
-    '/admin/notifications/n-1/edit',
-  );
+  expectLink(within(rows[1]!), 'Announcement', '/admin/notifications/n-1/edit');
 });
 
 test('each action reads as words above its name (the app history uses the same table); an unknown one shows its name', async () => {

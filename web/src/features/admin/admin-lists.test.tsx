@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { nextSort } from '../../components/sortable-th.tsx';
+import { expectLink } from '../../test/links.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { admin, configHandler, runtimeConfig, server } from '../../test/server.ts';
 
@@ -54,7 +55,7 @@ describe('admin developer apps list', () => {
     renderRoute('/admin/developer_apps');
     const link = await screen.findByRole('link', { name: 'Crane Log' });
     expect(link).toHaveAttribute('href', '/admin/developer_apps/app-1');
-    expect(screen.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    expectLink(screen, 'Admin', '/admin');
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
     expect(headers).toEqual(['Published', 'Name', 'Owner Email', 'Created At', 'In Review At', 'Deleted At']);
     const [, first, second] = screen.getAllByRole('row');

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, test } from 'vitest';
+import { expectLink } from '../../test/links.ts';
 import { renderRoute } from '../../test/render.tsx';
 import {
   admin,
@@ -181,10 +182,7 @@ describe('reader page', () => {
     const { container } = renderRoute('/notifications/a1');
     expect(await screen.findByRole('heading', { name: 'API v2 is live' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Details' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Notifications' })).toHaveAttribute(
-      'href',
-      '/notifications',
-    );
+    expectLink(screen, 'Back to Notifications', '/notifications');
     await waitFor(() => expect(patched).toBe(1));
     expect(container.querySelector('script')).toBeNull();
     expect(screen.getByText('bad').closest('a')?.getAttribute('href') ?? '').not.toMatch(/javascript/);
@@ -239,10 +237,7 @@ describe('admin list', () => {
       .getAllByTestId('critical')
       .map((cell) => within(cell).getByRole('img').getAttribute('aria-label'));
     expect(critical).toEqual(['Yes', 'No', 'No']);
-    expect(screen.getByRole('link', { name: 'Create Notification' })).toHaveAttribute(
-      'href',
-      '/admin/notifications/new',
-    );
+    expectLink(screen, 'Create Notification', '/admin/notifications/new');
     expect(screen.getByText('5 / 1')).toBeInTheDocument();
   });
 

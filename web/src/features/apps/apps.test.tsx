@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { expect, test, vi } from 'vitest';
+import { expectLink } from '../../test/links.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
 import { app, ownerFlags, signedIn } from './testing.ts';
@@ -35,10 +36,7 @@ test('the index lists my apps and creating one goes to its page', async () => {
   expect(within(row).getByText('Live')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Create a New App' }));
   const dialog = await screen.findByRole('dialog', { name: 'Create a New App' });
-  expect(within(dialog).getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute(
-    'href',
-    '/terms_and_conditions',
-  );
+  expectLink(within(dialog), 'Terms and Conditions', '/terms_and_conditions');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
   expect(await within(dialog).findByText('Internal name is required')).toBeInTheDocument();
   await userEvent.type(within(dialog).getByLabelText(/App name/), 'Field Sync');

@@ -7,6 +7,7 @@ import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
 import { expect, test } from 'vitest';
 import { AppProviders, createQueryClient } from '../../app/providers.tsx';
+import { expectLink } from '../../test/links.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { configHandler, developer, runtimeConfig, server } from '../../test/server.ts';
 import { CollaboratorsPanel } from './components/collaborators-panel.tsx';
@@ -264,14 +265,8 @@ test('accept page signed out: who invited me, and sign-in / sign-up links that c
     screen.getByText('Olivia Owner invited you to collaborate on Bid Board as Developer.'),
   ).toBeInTheDocument();
   const page = screen.getByRole('region', { name: 'Join Bid Board' });
-  expect(within(page).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
-    'href',
-    '/login?next=%2Finvitations%2Ftok',
-  );
-  expect(within(page).getByRole('link', { name: 'Create an account' })).toHaveAttribute(
-    'href',
-    '/sign_up?next=%2Finvitations%2Ftok',
-  );
+  expectLink(within(page), 'Sign in', '/login?next=%2Finvitations%2Ftok');
+  expectLink(within(page), 'Create an account', '/sign_up?next=%2Finvitations%2Ftok');
 });
 
 test('accept page signed in: accepting opens the app; a different account sees the refusal', async () => {

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, expect, test, vi } from 'vitest';
+import { expectLink } from '../../test/links.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { developer, runtimeConfig, server } from '../../test/server.ts';
 import { app, liveSandbox, signedIn } from '../apps/testing.ts';
@@ -82,10 +83,7 @@ test('the tab comes from the URL; metrics is hidden without metrics data; a pend
   // Marketplace not enabled for the app: the activation screen, as on the classic page.
   const card = await screen.findByRole('region', { name: 'Marketplace Listing' });
   expect(within(card).getByRole('heading', { name: 'I am a current partner' })).toBeInTheDocument();
-  expect(within(card).getByRole('link', { name: 'Become a partner' })).toHaveAttribute(
-    'href',
-    'https://partners.example.com/join',
-  );
+  expectLink(within(card), 'Become a partner', 'https://partners.example.com/join');
 });
 
 test('the Marketplace Listing tab hosts the developer listing editor; leaving it with unsaved changes asks first', async () => {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { expect, test, vi } from 'vitest';
 import { adminApp, serveAdminApp } from '../../test/admin-app.ts';
+import { expectLink } from '../../test/links.ts';
 import { renderRoute } from '../../test/render.tsx';
 import {
   admin as adminUser,
@@ -73,14 +74,8 @@ test('until the marketplace is enabled the card shows the two partner cards with
   renderRoute('/developer_apps/a1');
   const card = await editor();
   expect(within(card).getByRole('heading', { name: 'I am a current partner' })).toBeInTheDocument();
-  expect(within(card).getByRole('link', { name: 'Request a listing' })).toHaveAttribute(
-    'href',
-    'https://partners.example.com/listing',
-  );
-  expect(within(card).getByRole('link', { name: 'Become a partner' })).toHaveAttribute(
-    'href',
-    'https://partners.example.com/join',
-  );
+  expectLink(within(card), 'Request a listing', 'https://partners.example.com/listing');
+  expectLink(within(card), 'Become a partner', 'https://partners.example.com/join');
 });
 
 test('a complete, saved draft: M of M sections, Submit asks to confirm and submits', async () => {
@@ -239,10 +234,7 @@ test('admin mode: Save only when modified, Approve (publish silently) when unmod
   await adminTab();
   const save = await screen.findByRole('button', { name: 'Save' });
   expect(save).toBeDisabled();
-  expect(screen.getByRole('link', { name: 'Preview' })).toHaveAttribute(
-    'href',
-    '/marketplace/previews/sub-2',
-  );
+  expectLink(screen, 'Preview', '/marketplace/previews/sub-2');
   // The tagline differs from the published listing: marked, with a copy button.
   expect(screen.getByText('Changed')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Copy Tagline' })).toBeInTheDocument();
@@ -346,10 +338,7 @@ test('the public marketplace lists published apps and shows one', async () => {
   renderRoute('/marketplace');
   await userEvent.click(await screen.findByRole('link', { name: /^Field Sync/ }));
   expect(await screen.findByRole('heading', { level: 1, name: 'Field Sync' })).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'Contact us' })).toHaveAttribute(
-    'href',
-    'mailto:sales@acme.example.com',
-  );
+  expectLink(screen, 'Contact us', 'mailto:sales@acme.example.com');
   expect(screen.getByText('Fast')).toBeInTheDocument();
   expect(screen.getByText('Certified partner')).toBeInTheDocument();
 });

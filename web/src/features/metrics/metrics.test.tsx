@@ -5,6 +5,7 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, expect, test } from 'vitest';
 import { adminApp, serveAdminApp } from '../../test/admin-app.ts';
 import { sizeChartContainers } from '../../test/charts.ts';
+import { expectLink } from '../../test/links.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { analyticsInto, developer, runtimeConfig, server } from '../../test/server.ts';
 import { app, signedIn } from '../apps/testing.ts';
@@ -139,7 +140,7 @@ test('developer: breadcrumbs, KPI cards, 25 days a page newest first, and the CS
   expect(await screen.findByRole('heading', { name: 'App Engagement Report' })).toBeInTheDocument();
   // Breadcrumbs: Apps (/developer_apps) > app name > App Engagement Report.
   const crumbs = screen.getByRole('link', { name: 'Apps' }).parentElement!;
-  expect(screen.getByRole('link', { name: 'Apps' })).toHaveAttribute('href', '/developer_apps');
+  expectLink(screen, 'Apps', '/developer_apps');
   expect(
     Array.from(crumbs.children)
       .map((crumb) => crumb.textContent)

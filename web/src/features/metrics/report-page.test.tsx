@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { expect, test } from 'vitest';
 import { sizeChartContainers } from '../../test/charts.ts';
+import { expectLink } from '../../test/links.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { analyticsInto, developer, runtimeConfig, server } from '../../test/server.ts';
 import { app, signedIn } from '../apps/testing.ts';
@@ -92,7 +93,7 @@ test('classic page: View Report (tracked) opens the report at its own path, with
       .map((crumb) => crumb.textContent)
       .filter((text) => text !== '/'),
   ).toEqual(['Apps', 'Field Sync', 'App Engagement Report']);
-  expect(screen.getByRole('link', { name: 'Field Sync' })).toHaveAttribute('href', '/developer_apps/a1');
+  expectLink(screen, 'Field Sync', '/developer_apps/a1');
 });
 
 test('KPI cards: visits, installs, uninstalls, net and conversion, each against the previous period', async () => {

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, test, vi } from 'vitest';
+import { expectLink } from '../../test/links.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { admin, configHandler, runtimeConfig, server } from '../../test/server.ts';
 
@@ -46,10 +47,7 @@ describe('changelog page (spec developer-apps §2)', () => {
     const card = (await screen.findByText('Projects v1.1')).closest('article')!;
     expect(within(card as HTMLElement).getByText('2025-12')).toBeInTheDocument();
     expect(within(card as HTMLElement).getByText('v1.0+')).toBeInTheDocument();
-    expect(within(card as HTMLElement).getByRole('link', { name: 'Projects v1.1' })).toHaveAttribute(
-      'href',
-      '/reference/rest/endpoints/list-projects-v11',
-    );
+    expectLink(within(card as HTMLElement), 'Projects v1.1', '/reference/rest/endpoints/list-projects-v11');
     expect(screen.getByText('Breaking')).toBeInTheDocument();
     expect(seen[0]!.searchParams.get('page')).toBe('1');
     expect(seen[0]!.searchParams.get('per_page')).toBe('50');

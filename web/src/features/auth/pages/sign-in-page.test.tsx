@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { expect, test } from 'vitest';
+import { expectLink } from '../../../test/links.ts';
 import { renderRoute } from '../../../test/render.tsx';
 import { configHandler, runtimeConfig, server, validationFailed } from '../../../test/server.ts';
 import { safeNext } from './sign-in-page.tsx';
@@ -82,7 +83,7 @@ test('a used or expired link says so and leads back to sign-in', async () => {
   renderRoute('/sign_in_link?token=old');
   await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
   expect(await screen.findByRole('alert')).toHaveTextContent(failed);
-  expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
+  expectLink(screen, 'Back to sign in', '/login');
 });
 
 test('only same-site paths are followed after sign-in', () => {
@@ -116,7 +117,7 @@ test('an unconfirmed address on a portal without SMTP is told the confirmation w
   server.use(configHandler(runtimeConfig({ mail_delivery: 'outbox' })), notConfirmed());
   await signInUnconfirmed();
   expect(screen.getByRole('note')).toHaveTextContent('This portal sends no e-mail');
-  expect(screen.getByRole('link', { name: 'Open Admin → Outbox' })).toHaveAttribute('href', '/admin/outbox');
+  expectLink(screen, 'Open Admin → Outbox', '/admin/outbox');
 });
 
 test('with SMTP the unconfirmed address gets no outbox hint', async () => {

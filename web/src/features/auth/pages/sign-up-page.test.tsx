@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { expect, test } from 'vitest';
+import { expectLink } from '../../../test/links.ts';
 import { renderRoute } from '../../../test/render.tsx';
 import { configHandler, runtimeConfig, server } from '../../../test/server.ts';
 import { invitationPreview } from '../../collaborators/testing.ts';
@@ -32,14 +33,8 @@ test("the header's Sign in and Sign up on an invitation page lead back to it", a
   server.use(http.get('/api/v1/invitations/tok-1', () => HttpResponse.json(preview)));
   renderRoute('/invitations/tok-1');
   const nav = within(await screen.findByRole('navigation', { name: 'Main' }));
-  expect(nav.getByRole('link', { name: 'Sign up' })).toHaveAttribute(
-    'href',
-    '/sign_up?next=%2Finvitations%2Ftok-1',
-  );
-  expect(nav.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
-    'href',
-    '/login?next=%2Finvitations%2Ftok-1',
-  );
+  expectLink(nav, 'Sign up', '/sign_up?next=%2Finvitations%2Ftok-1');
+  expectLink(nav, 'Sign in', '/login?next=%2Finvitations%2Ftok-1');
   // From the sign-in page the header's Sign up keeps the same way back.
   await userEvent.click(nav.getByRole('link', { name: 'Sign in' }));
   expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
@@ -65,7 +60,7 @@ test('"Check your inbox" on a portal without SMTP says the e-mail is in the admi
   expect(screen.getByRole('note')).toHaveTextContent(
     'It has no mail server (SMTP_URL is not set), so its e-mails wait in the admin outbox instead of an inbox.',
   );
-  expect(screen.getByRole('link', { name: 'Open Admin → Outbox' })).toHaveAttribute('href', '/admin/outbox');
+  expectLink(screen, 'Open Admin → Outbox', '/admin/outbox');
 });
 
 test('"Check your inbox" with SMTP says nothing about an outbox', async () => {
