@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
+import { idIn, prepared } from '../../db/prepared.ts';
 import {
   developerAppMembers,
   developerApps,
@@ -199,20 +199,22 @@ const summaryColumns = {
 };
 
 /**
- * A My Apps page's rows by their ids. Driven by the ids alone (the role is looked up per row by the
- * membership's unique key): a plan kept for it never walks the user's memberships, which number in
- * the thousands for some users.
+ * A My Apps page's rows by their memberships' ids: each by its primary key, the app and its sandbox
+ * by theirs, so a plan kept for it never walks the user's memberships (thousands for some users).
+ * A membership ended since the page's keys were read is simply not found.
  */
 const myAppRows = prepared('my_app_rows', (db, name) =>
   db
     .select({
+      membershipId: developerAppMembers.id,
       app: summaryColumns,
-      role: sql<MemberRole | null>`(select ${developerAppMembers.role} from ${developerAppMembers} where ${developerAppMembers.developerAppId} = ${developerApps.id} and ${developerAppMembers.userId} = ${sql.placeholder('userId')})`,
+      role: developerAppMembers.role,
       sandboxStatus: sandboxes.status,
     })
-    .from(developerApps)
+    .from(developerAppMembers)
+    .innerJoin(developerApps, eq(developerApps.id, developerAppMembers.developerAppId))
     .leftJoin(sandboxes, eq(sandboxes.developerAppId, developerApps.id))
-    .where(sql`${developerApps.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .where(idIn(developerAppMembers.id))
     .prepare(name),
 );
 
@@ -235,18 +237,14 @@ export async function listAppsForUser(
       table: 'developer_app_members',
       where: and(eq(developerAppMembers.userId, userId), notDeleted),
       search: containsAny(request.search, [developerAppMembers.appSearch]),
-      id: developerAppMembers.developerAppId,
+      id: developerAppMembers.id,
       // The user's entries in the membership index, newest first: the same plan for every user.
       keptPlan: true,
     },
     resolveSort(MEMBERSHIP_ORDER, '-created_at'),
     request,
-    async (ids) =>
-      // A membership ended since the page's keys were read leaves its row out.
-      (await myAppRows(ctx.db).execute({ ids, userId })).filter(
-        (row): row is typeof row & { role: MemberRole } => row.role !== null,
-      ),
-    (row) => row.app.id,
+    (ids) => myAppRows(ctx.db).execute({ ids }),
+    (row) => row.membershipId,
     { total: () => liveAppCount(ctx, userId) },
   );
 }
