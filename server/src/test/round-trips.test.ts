@@ -54,7 +54,11 @@ describe('My Apps', () => {
 
 test('notifications: keys and total, rows, read state (the estimate planned once, not per request)', async () => {
   for (let i = 0; i < 3; i++) {
-    const res = await admin.post('/api/v1/admin/notifications', { title: `Notice ${i}`, summary: 's', body: 'b' });
+    const res = await admin.post('/api/v1/admin/notifications', {
+      title: `Notice ${i}`,
+      summary: 's',
+      body: 'b',
+    });
     assert.equal(res.statusCode, 201, res.body);
   }
   const { client } = await t.asNewUser();
@@ -62,7 +66,10 @@ test('notifications: keys and total, rows, read state (the estimate planned once
   assert.equal(sent.count, 3);
   // Keys and rows by name; the read state is planned each time (a user's reads: none to thousands).
   assert.equal(sent.named, 2);
-  assert.equal((await statements(client, '/api/v1/notifications?per_page=25&filters[search]=Notice')).named, 1);
+  assert.equal(
+    (await statements(client, '/api/v1/notifications?per_page=25&filters[search]=Notice')).named,
+    1,
+  );
 });
 
 test('the admin apps list: keys and total, rows with their owners', async () => {
@@ -91,7 +98,13 @@ test('My Apps and the admin apps list keep their plans; a search, an owner filte
   assert.deepEqual(await named(client, '/api/v1/developer_apps?per_page=25'), [2, 2]);
   assert.deepEqual(await named(client, '/api/v1/developer_apps?per_page=25&filters[search]=Named'), [2, 1]);
   assert.deepEqual(await named(admin, '/api/v1/admin/developer_apps?per_page=25'), [2, 2]);
-  assert.deepEqual(await named(admin, '/api/v1/admin/developer_apps?per_page=25&filters[search]=Named'), [2, 1]);
+  assert.deepEqual(
+    await named(admin, '/api/v1/admin/developer_apps?per_page=25&filters[search]=Named'),
+    [2, 1],
+  );
   const { id } = JSON.parse((await client.get('/api/v1/me')).body) as { id: string };
-  assert.deepEqual(await named(admin, `/api/v1/admin/developer_apps?per_page=25&filters[owner_id][]=${id}`), [2, 1]);
+  assert.deepEqual(
+    await named(admin, `/api/v1/admin/developer_apps?per_page=25&filters[owner_id][]=${id}`),
+    [2, 1],
+  );
 });
