@@ -5,14 +5,15 @@ import type { Tx } from './client.ts';
 /** A table whose rows belong to one developer app, read through an index led by the app's id. */
 type AppRows = PgTable & { developerAppId: PgColumn };
 
-/** Whether the table holds any row of the app: one probe of its index. */
-export async function anyRowOfApp(db: Tx, table: AppRows, appId: string): Promise<boolean> {
-  const rows = await db
-    .select({ one: sql<number>`1` })
-    .from(table)
-    .where(eq(table.developerAppId, appId))
-    .limit(1);
-  return rows.length > 0;
+/** Whether any of the tables has a row of the app: one statement, each looked for in turn. */
+export async function anyRowOfAppIn(db: Tx, tables: AppRows[], appId: string): Promise<boolean> {
+  const found = tables.map(
+    (table) => sql`exists (select 1 from ${table} where ${table.developerAppId} = ${appId})`,
+  );
+  const result = (await db.execute(sql`select ${sql.join(found, sql` or `)} as found`)) as unknown as {
+    rows: Array<{ found: boolean }>;
+  };
+  return result.rows[0]?.found === true;
 }
 
 /** A daily roll-up: an app's counters per day (a `day` date column), its key led by the app's id. */

@@ -79,11 +79,11 @@ test('the admin apps list: keys and total, rows with their owners', async () => 
 test('one app: its access with the owner, then one read for each part of the page', async () => {
   const { client } = await t.asNewUser();
   const app = await createAppAs(client, 'One app');
-  // people, sandbox, credentials, listing name, metrics (views, then events when there are none)
+  // people, sandbox, credentials, listing name, metrics (any view or event, one statement)
   const sent = await statements(client, `/api/v1/developer_apps/${app.id}`);
-  assert.equal(sent.count, 7);
+  assert.equal(sent.count, 6);
   // Each by a key (the app's id, its unique sandbox), so each by name, its plan kept (db/prepared.ts);
-  // the metrics' two look for any of an app's events, which number from none to millions: planned each time.
+  // the metrics look for any of an app's events, which number from none to millions: planned each time.
   assert.equal(sent.named, 5, sent.texts.join('\n'));
 });
 

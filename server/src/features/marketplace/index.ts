@@ -1,7 +1,6 @@
 /** The public marketplace: published listings, their pages and media, and the views they count. */
 export {
   firstViewedOn,
-  hasViews,
   recordListingView,
   today,
   viewsBetween,

@@ -1,6 +1,6 @@
 import type { MarketplaceListQuery } from '@portal/contracts';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { anyRowOfApp, daysOfApp, firstDayOfApp, totalsOfApp } from '../../db/app-rows.ts';
+import { daysOfApp, firstDayOfApp, totalsOfApp } from '../../db/app-rows.ts';
 import {
   appDailyViews,
   developerApps,
@@ -145,5 +145,3 @@ export const viewTotals = (ctx: AppContext, appId: string, from: string, to: str
 export const firstViewDay = (ctx: AppContext, appId: string) => firstDayOfApp(ctx.db, appDailyViews, appId);
 
 /** Whether any view of the app was ever counted: one probe of the primary key's index (app first). */
-export const anyViews = (ctx: AppContext, appId: string) =>
-  anyRowOfApp(ctx.db, marketplaceListingViews, appId);

@@ -17,7 +17,6 @@ import {
 } from '../listings/index.ts';
 import { toPublicListing, toSummary } from './marketplace.present.ts';
 import {
-  anyViews,
   dailyViews,
   findLiveBySlug,
   firstViewDay,
@@ -114,5 +113,3 @@ export const firstViewedOn = (ctx: AppContext, appId: string) => firstViewDay(ct
 export const recordListingView = (ctx: AppContext, view: { appId: string; day: string; visitor: string }) =>
   recordView(ctx, view);
 
-/** Whether the app's public listing was ever viewed (the metrics' "has data"). */
-export const hasViews = (ctx: AppContext, appId: string) => anyViews(ctx, appId);

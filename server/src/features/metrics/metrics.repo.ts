@@ -1,8 +1,13 @@
 /** The only module that queries app_events, app_installations and app_daily_installs. */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { anyRowOfApp, daysOfApp, firstDayOfApp, totalsOfApp } from '../../db/app-rows.ts';
+import { anyRowOfAppIn, daysOfApp, firstDayOfApp, totalsOfApp } from '../../db/app-rows.ts';
 import type { Tx } from '../../db/client.ts';
-import { appDailyInstalls, appEvents, appInstallations } from '../../db/schema/index.ts';
+import {
+  appDailyInstalls,
+  appEvents,
+  appInstallations,
+  marketplaceListingViews,
+} from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 
 export type NewAppEventRow = typeof appEvents.$inferInsert;
@@ -84,7 +89,9 @@ export const firstInstallDay = (ctx: AppContext, appId: string) =>
   firstDayOfApp(ctx.db, appDailyInstalls, appId);
 
 /** Whether the platform ever reported an event of the app: one probe of the events' index. */
-export const anyEvents = (ctx: AppContext, appId: string) => anyRowOfApp(ctx.db, appEvents, appId);
+/** Any marketplace view or app event of the app (the views are the marketplace's rows, read here only). */
+export const anyMetrics = (ctx: AppContext, appId: string) =>
+  anyRowOfAppIn(ctx.db, [marketplaceListingViews, appEvents], appId);
 
 export async function installationsByIds(ctx: AppContext, ids: string[]): Promise<InstallationRow[]> {
   return ctx.db.select().from(appInstallations).where(inArray(appInstallations.id, ids));
