@@ -25,7 +25,7 @@ const ticksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf
 type Mode = 'npm start' | 'production';
 type Server = { name: string; portal: PortalProcess; cookies: { developer: string; admin: string } };
 type Route = { name: string; path: (s: Server) => Promise<string> | string; as?: 'developer' | 'admin' };
-type Cost = { serverUs: number; databaseUs: number | undefined; rps: number; failed: number };
+type Cost = { serverUs: number; databaseUs: number | undefined; rps: number; p99: number; failed: number };
 
 /** CPU seconds a process has used (user + system), or 0 once it is gone. */
 function cpuSeconds(pid: number): number {
@@ -88,6 +88,7 @@ async function measure(server: Server, route: Route, db: pg.Client | undefined, 
     serverUs: perRequest(cpuSeconds(server.portal.pid) - cpuBefore),
     databaseUs: dbBefore === undefined || dbAfter === undefined ? undefined : perRequest(dbAfter - dbBefore),
     rps: amount / seconds,
+    p99: result.latency.p99,
     failed: result.non2xx + result.errors,
   } satisfies Cost;
 }
@@ -166,11 +167,23 @@ for (const mode of ['npm start', 'production'] as const) {
         const serverUs = median(c.map((x) => x.serverUs));
         const databaseUs = c[0]!.databaseUs === undefined ? undefined : median(c.map((x) => x.databaseUs!));
         const failed = c.reduce((sum, x) => sum + x.failed, 0);
-        return { serverUs, databaseUs, rps: median(c.map((x) => x.rps)), failed };
+        return {
+          serverUs,
+          databaseUs,
+          rps: median(c.map((x) => x.rps)),
+          p99: median(c.map((x) => x.p99)),
+          failed,
+        };
       });
       const row = [mode, route.name];
       for (const cell of cells) {
-        row.push(us(cell.serverUs), us(cell.databaseUs), cell.rps.toFixed(0), String(cell.failed));
+        row.push(
+          us(cell.serverUs),
+          us(cell.databaseUs),
+          cell.rps.toFixed(0),
+          `${cell.p99} ms`,
+          String(cell.failed),
+        );
       }
       if (cells.length === 2) row.push(`${(cells[0]!.serverUs / cells[1]!.serverUs).toFixed(2)}×`);
       lines.push(`| ${row.join(' | ')} |`);
@@ -183,7 +196,7 @@ for (const mode of ['npm start', 'production'] as const) {
   }
 }
 
-const perCheckout = ['server CPU / request', 'database CPU / request', 'req/s', 'failed'];
+const perCheckout = ['server CPU / request', 'database CPU / request', 'req/s', 'p99', 'failed'];
 const header = ['mode', 'route', ...checkouts.flatMap((c) => perCheckout.map((h) => `${h} (${c.name})`))];
 if (checkouts.length === 2) header.push('CPU this ÷ other');
 console.log(`\n${kind}, ${requests} requests × ${rounds} rounds at ${connections} connections (medians)\n`);
