@@ -12,10 +12,11 @@ const names = new Set<string>();
  * second pass"). Parameters are `sql.placeholder(...)`s filled at `execute({...})`.
  *
  * Only for statements whose best plan does not depend on the values: a row by its primary or a
- * unique key, an app's own few rows, rows by a list of ids. Never a filter on a value some rows share
- * by the thousand (a user's memberships, an app's events) nor a search pattern: a generic plan
- * made for the average value is far worse for the rare one (measured: docs/decisions.md, "Plans
- * are not kept on PGlite").
+ * unique key, an app's own few rows, rows by a list of ids, a walk of one value's entries in an
+ * index ordered as the page is (a list's `keptPlan`). Never a filter whose best plan changes with
+ * how many rows share the value (whether an app has any events: none to millions) nor a search
+ * pattern: a generic plan made for the average value is far worse for the rare one (measured:
+ * docs/decisions.md, "Plans are not kept on PGlite").
  *
  * `build` receives the database it is made for (made once per database object: a transaction
  * gets its own each time) and the name to pass to `.prepare()`. Names are unique: a second use
