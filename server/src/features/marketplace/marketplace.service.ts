@@ -112,4 +112,3 @@ export const firstViewedOn = (ctx: AppContext, appId: string) => firstViewDay(ct
  */
 export const recordListingView = (ctx: AppContext, view: { appId: string; day: string; visitor: string }) =>
   recordView(ctx, view);
-
