@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
+import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
 
 const names = new Set<string>();
@@ -36,6 +36,21 @@ export function prepared<Query>(name: string, build: (db: Db, name: string) => Q
     }
     return query;
   };
+}
+
+/**
+ * The whole row of `table` whose `column` (its primary or a unique key) equals `key`, by name:
+ * `rowBy(name, table, column)(db).execute({ key })`.
+ */
+export function rowBy<Table extends PgTable>(name: string, table: Table, column: AnyColumn) {
+  return prepared(name, (db, statement) => {
+    const query = db
+      .select()
+      .from(table as PgTable)
+      .where(eq(column, sql.placeholder('key')))
+      .prepare(statement);
+    return query as unknown as { execute(values: { key: string }): Promise<Array<Table['$inferSelect']>> };
+  });
 }
 
 /** `column = any($ids)`: one statement for any number of ids (`in (...)` is one per count). */

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, notLike, sql } from 'drizzle-orm';
-import { prepared } from '../../db/prepared.ts';
+import { prepared, rowBy } from '../../db/prepared.ts';
 import { oauthApplications } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { isUuid } from '../../platform/ids.ts';
@@ -16,30 +16,17 @@ export async function insertOauthApplication(ctx: AppContext, values: NewOauthAp
 /** By id, or by client id (uid) — the reset call accepts either. */
 export async function findOauthApplication(ctx: AppContext, idOrUid: string) {
   if (!isUuid(idOrUid)) return findByClientId(ctx, idOrUid);
-  const [row] = await clientById(ctx.db).execute({ id: idOrUid });
+  const [row] = await clientById(ctx.db).execute({ key: idOrUid });
   return row ?? null;
 }
 
 export async function findByClientId(ctx: AppContext, clientId: string) {
-  const [row] = await clientByClientId(ctx.db).execute({ clientId });
+  const [row] = await clientByClientId(ctx.db).execute({ key: clientId });
   return row ?? null;
 }
 
-const clientById = prepared('oauth_client_by_id', (db, name) =>
-  db
-    .select()
-    .from(oauthApplications)
-    .where(eq(oauthApplications.id, sql.placeholder('id')))
-    .prepare(name),
-);
-
-const clientByClientId = prepared('oauth_client_by_client_id', (db, name) =>
-  db
-    .select()
-    .from(oauthApplications)
-    .where(eq(oauthApplications.clientId, sql.placeholder('clientId')))
-    .prepare(name),
-);
+const clientById = rowBy('oauth_client_by_id', oauthApplications, oauthApplications.id);
+const clientByClientId = rowBy('oauth_client_by_client_id', oauthApplications, oauthApplications.clientId);
 
 export async function findForApp(
   ctx: AppContext,

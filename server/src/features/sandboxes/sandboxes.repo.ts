@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { prepared } from '../../db/prepared.ts';
+import { and, eq } from 'drizzle-orm';
+import { rowBy } from '../../db/prepared.ts';
 import { sandboxes } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { isUuid } from '../../platform/ids.ts';
@@ -12,16 +12,10 @@ export async function findSandbox(ctx: AppContext, id: string) {
   return row ?? null;
 }
 
-const sandboxOf = prepared('app_sandbox', (db, name) =>
-  db
-    .select()
-    .from(sandboxes)
-    .where(eq(sandboxes.developerAppId, sql.placeholder('appId')))
-    .prepare(name),
-);
+const sandboxOf = rowBy('app_sandbox', sandboxes, sandboxes.developerAppId);
 
 export async function findSandboxForApp(ctx: AppContext, developerAppId: string) {
-  const [row] = await sandboxOf(ctx.db).execute({ appId: developerAppId });
+  const [row] = await sandboxOf(ctx.db).execute({ key: developerAppId });
   return row ?? null;
 }
 
