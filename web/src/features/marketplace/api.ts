@@ -73,27 +73,38 @@ export const transitionSubmission = (mode: EditorMode, submissionId: string, bod
   api<Submission>(`${prefix(mode)}/submissions/${submissionId}`, { method: 'PATCH', body });
 
 /**
- * A dropped file saved on the listing at once: a video goes to the media host and its URL is saved;
- * the logo, a screenshot or the questionnaire document is sent as multipart, with progress.
+ * One write to the listing: `save` is handed the id of the unpublished listing when the write's turn
+ * comes (null: there is none yet, so the save creates it). The editor runs its writes one at a time.
+ */
+export type ListingWrite = (
+  save: (unpublishedId: string | null) => Promise<Submission>,
+) => Promise<Submission>;
+
+/**
+ * A dropped file saved on the listing at once: a video goes to the media host (no write to the
+ * listing, so it need not wait its turn) and its URL is saved; the logo, a screenshot or the
+ * questionnaire document is sent as multipart, with progress.
  */
 export async function uploadListingMedia(
   mode: EditorMode,
   appId: string,
-  unpublishedId: string | null,
   kind: MediaKind,
   file: File,
   onProgress: UploadProgress,
+  write: ListingWrite,
 ): Promise<Submission> {
   if (kind === 'showcase_video' || kind === 'video') {
     const video = await uploadVideo(appId, file, onProgress);
     const attributes = { external_url: video.url, name: video.name };
-    return await saveSubmission(
-      mode,
-      appId,
-      unpublishedId,
-      kind === 'showcase_video'
-        ? { showcase_video_attributes: attributes }
-        : { videos_attributes: [attributes] },
+    return await write((unpublishedId) =>
+      saveSubmission(
+        mode,
+        appId,
+        unpublishedId,
+        kind === 'showcase_video'
+          ? { showcase_video_attributes: attributes }
+          : { videos_attributes: [attributes] },
+      ),
     );
   }
   const form = new FormData();
@@ -104,7 +115,7 @@ export async function uploadListingMedia(
     form.set('submission[pictures_attributes][0][file]', file);
     form.set('submission[pictures_attributes][0][name]', file.name);
   }
-  return await saveSubmission(mode, appId, unpublishedId, form, onProgress);
+  return await write((unpublishedId) => saveSubmission(mode, appId, unpublishedId, form, onProgress));
 }
 
 /** A saved file taken off the listing: the logo by its flag, any other by its id. */

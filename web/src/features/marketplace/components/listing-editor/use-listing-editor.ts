@@ -8,6 +8,8 @@ import { ApiRequestError } from '../../../../lib/api.ts';
 import { useConfig } from '../../../../lib/config.ts';
 import {
   type EditorMode,
+  type ListingWrite,
+  marketplaceKeys,
   removeListingMedia,
   saveSubmission,
   storeSubmission,
@@ -50,7 +52,6 @@ export function useListingEditor({ appId, mode, data, onDirtyChange, defaultPubl
   const client = useQueryClient();
   const admin = mode === 'admin';
   const submission = data.unpublished_app ?? data.published_app;
-  const unpublishedId = data.unpublished_app?.id ?? null;
 
   // A first listing starts from the app's name; its first save sends every value it holds.
   const [base, setBase] = useState<FormValues>(() => valuesOf(submission, defaultPublicName));
@@ -113,12 +114,27 @@ export function useListingEditor({ appId, mode, data, onDirtyChange, defaultPubl
     } else setSaveError({ messages: [t('marketplace.errors.update')] });
   };
 
+  // The listing's writes (saves, uploads, removals, moves) go one at a time: each starts once the one
+  // before has answered and is stored, so it goes to the listing as that one left it (the draft a first
+  // upload created, for one). Two at once would meet the server's check that the listing did not change
+  // under a save, and the second would be refused as a conflict (409) that nobody else caused.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const write: ListingWrite = (request) => {
+    const turn = queue.current.then(async () => {
+      const stored = client.getQueryData<AppSubmissions>(marketplaceKeys.submissions(mode, appId));
+      const saved = await request(stored?.unpublished_app?.id ?? null);
+      storeSubmission(client, mode, appId, saved);
+      return saved;
+    });
+    queue.current = turn.catch(() => undefined);
+    return turn;
+  };
+
   const run = async (label: string, action: () => Promise<Submission>, done?: string) => {
     setBusy(label);
     setSaveError(null);
     try {
       const saved = await action();
-      storeSubmission(client, mode, appId, saved);
       setServerErrors({});
       if (done) notifications.show({ color: 'green', message: done });
       return saved;
@@ -126,31 +142,42 @@ export function useListingEditor({ appId, mode, data, onDirtyChange, defaultPubl
       failed(failure);
       return null;
     } finally {
-      setBusy(null);
+      // Another action started meanwhile keeps its own label.
+      setBusy((current) => (current === label ? null : current));
     }
   };
 
-  const save = () =>
-    run(
+  const save = () => {
+    // What the person sees when they click; a save waiting for an upload sends just that.
+    const sent = values;
+    const body = saveBody(submission ? base : valuesOf(null), sent, admin);
+    return run(
       'save',
       async () => {
-        const from = submission ? base : valuesOf(null);
-        const saved = await saveSubmission(mode, appId, unpublishedId, saveBody(from, values, admin));
+        const saved = await write((id) => saveSubmission(mode, appId, id, body));
         const next = valuesOf(saved);
         seen.current = `${saved.id}:${saved.version}`;
         setBase(next);
-        setValues(next);
+        // Fields changed after the click (while the save waited or ran) stay as typed.
+        setValues((current) => {
+          const merged = { ...next };
+          for (const field of changedFields(sent, current, true))
+            (merged as Record<string, unknown>)[field] = current[field];
+          return merged;
+        });
         return saved;
       },
       t('marketplace.saved'),
     );
+  };
 
   const transition = (label: string, body: Record<string, unknown>, done: string) =>
     run(
       label,
-      () => {
+      async () => {
         if (!submission) throw new Error('no listing');
-        return transitionSubmission(mode, unpublishedId ?? submission.id, body);
+        const { id: shown } = submission;
+        return write((id) => transitionSubmission(mode, id ?? shown, body));
       },
       done,
     );
@@ -172,7 +199,7 @@ export function useListingEditor({ appId, mode, data, onDirtyChange, defaultPubl
     setServerErrors((current) => withoutErrors(current, mediaErrorPath(kind)));
     await run(`upload-${kind}`, async () => {
       try {
-        return await uploadListingMedia(mode, appId, unpublishedId, kind, file, onProgress);
+        return await uploadListingMedia(mode, appId, kind, file, onProgress, write);
       } finally {
         setProgress(({ [kind]: _, ...rest }) => rest);
       }
@@ -186,7 +213,7 @@ export function useListingEditor({ appId, mode, data, onDirtyChange, defaultPubl
       () =>
         void run(
           `remove-${kind}`,
-          () => removeListingMedia(mode, appId, unpublishedId, kind, attachment),
+          () => write((id) => removeListingMedia(mode, appId, id, kind, attachment)),
           t('marketplace.media.deleted'),
         ),
     );
