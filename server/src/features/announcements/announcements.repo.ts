@@ -13,7 +13,7 @@ import {
   listPage,
   resolveSort,
 } from '../../platform/list/index.ts';
-import { PUBLISH_LOCK } from './announcements.unread.ts';
+import { PUBLISH_LOCK, readerMarks } from './announcements.unread.ts';
 import { showAfterInstant, visibleAt } from './announcements.visibility.ts';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
@@ -67,11 +67,11 @@ const source = (where: SQL | undefined, search: string | undefined) => ({
 });
 
 /** Visible announcements, newest first, optionally whose title contains `search`. */
-export async function listVisible(
+export async function listVisible<Row extends { id: string }>(
   ctx: AppContext,
   now: Date,
   request: ListRequest & { search?: string | undefined },
-  load: (ids: string[]) => Promise<AnnouncementRow[]>,
+  load: (ids: string[]) => Promise<Row[]>,
   options?: ListOptions,
 ) {
   const sort = resolveSort({ created_at: newestFirst }, '-created_at');
@@ -81,13 +81,17 @@ export async function listVisible(
   return listPage(ctx, listed, sort, request, load, (row) => row.id, options);
 }
 
-/** The rows for ids, any order. */
-export async function findByIds(ctx: AppContext, ids: string[]): Promise<AnnouncementRow[]> {
-  return announcementsByIds(ctx.db).execute({ ids });
+/** The rows for ids, any order, each with this user's read marks (announcements.unread.ts). */
+export async function findForReader(ctx: AppContext, userId: string, ids: string[]) {
+  return announcementsForReaderByIds(ctx.db).execute({ userId, ids });
 }
 
-const announcementsByIds = prepared('announcements_by_ids', (db, name) =>
-  db.select(announcementColumns).from(announcements).where(idIn(announcements.id)).prepare(name),
+const announcementsForReaderByIds = prepared('announcements_for_reader_by_ids', (db, name) =>
+  db
+    .select({ ...announcementColumns, ...readerMarks(sql.placeholder('userId')) })
+    .from(announcements)
+    .where(idIn(announcements.id))
+    .prepare(name),
 );
 
 const announcementsWithAuthorsByIds = prepared('announcements_with_authors_by_ids', (db, name) =>
@@ -99,9 +103,19 @@ const announcementsWithAuthorsByIds = prepared('announcements_with_authors_by_id
     .prepare(name),
 );
 
+/** The announcement if developers can see it now. */
 export async function findVisible(ctx: AppContext, id: string, now: Date) {
   const [row] = await ctx.db
     .select(announcementColumns)
+    .from(announcements)
+    .where(and(eq(announcements.id, id), visibleAt(now)));
+  return row;
+}
+
+/** The same with this user's read marks (announcements.unread.ts). */
+export async function findVisibleForReader(ctx: AppContext, id: string, now: Date, userId: string) {
+  const [row] = await ctx.db
+    .select({ ...announcementColumns, ...readerMarks(userId) })
     .from(announcements)
     .where(and(eq(announcements.id, id), visibleAt(now)));
   return row;

@@ -53,10 +53,9 @@ function toAdminNotification(
 export async function listNotifications(ctx: AppContext, user: SessionUser, query: NotificationsQuery) {
   const now = ctx.clock.now();
   const page = await repo.listVisible(ctx, now, { ...query, search: query['filters[search]'] }, (ids) =>
-    repo.findByIds(ctx, ids),
+    repo.findForReader(ctx, user.id, ids),
   );
-  const reads = await readState.readStates(ctx.db, user.id, page.rows);
-  return { ...page, rows: page.rows.map((row) => toNotification(row, now, reads.get(row.id) ?? null)) };
+  return { ...page, rows: page.rows.map((row) => toNotification(row, now, readState.readAtOf(row))) };
 }
 
 async function findVisibleRow(ctx: AppContext, id: string) {
@@ -67,9 +66,10 @@ async function findVisibleRow(ctx: AppContext, id: string) {
 }
 
 export async function getNotification(ctx: AppContext, user: SessionUser, id: string) {
-  const row = await findVisibleRow(ctx, id);
-  const reads = await readState.readStates(ctx.db, user.id, [row]);
-  return toNotification(row, ctx.clock.now(), reads.get(row.id) ?? null);
+  const now = ctx.clock.now();
+  const row = isUuid(id) ? await repo.findVisibleForReader(ctx, id, now, user.id) : undefined;
+  if (!row) throw notFound('Notification');
+  return toNotification(row, now, readState.readAtOf(row));
 }
 
 /** Records that this user opened it; reading again keeps the first time. */

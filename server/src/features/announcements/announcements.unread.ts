@@ -18,7 +18,7 @@
  * never be given a P at or below a W that was set without seeing it: W takes the last sequence
  * number handed out, and anything published later gets a larger one.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   announcementReads,
@@ -172,61 +172,43 @@ export async function markRead(
   });
 }
 
-export type ReadState = { readAt: Date | null };
+/**
+ * A user's marks on each announcement a select reads, as columns beside it: when they opened it,
+ * whether it is an exception below their watermark, and the watermark. Each is a lookup by a
+ * primary key for the row at hand (a subquery in the select list is run per row, never turned into
+ * a join), so a plan kept for one user suits every user, however many they have read.
+ */
+export function readerMarks(userId: string | Placeholder) {
+  const w = announcementWatermarks;
+  return {
+    openedAt: sql`(select ${announcementReads.readAt} from ${announcementReads}
+      where ${announcementReads.announcementId} = ${announcements.id} and ${announcementReads.userId} = ${userId})`.mapWith(
+      announcementReads.readAt,
+    ),
+    unreadBelow: sql<boolean>`exists (select from ${announcementUnreads}
+      where ${announcementUnreads.userId} = ${userId} and ${announcementUnreads.announcementId} = ${announcements.id})`,
+    watermarkAt: sql`(select ${w.readThrough} from ${w} where ${w.userId} = ${userId})`.mapWith(
+      w.readThrough,
+    ),
+    watermarkSeq: sql`(select ${w.readThroughSeq} from ${w} where ${w.userId} = ${userId})`.mapWith(
+      w.readThroughSeq,
+    ),
+  };
+}
+
+export type ReaderMarks = {
+  openedAt: Date | null;
+  unreadBelow: boolean;
+  watermarkAt: Date | null;
+  watermarkSeq: number | null;
+};
 
 /**
- * When the user read each of these (opened, or marked read by the watermark: then the watermark's
- * time), or null when unread.
+ * When the user read it (opened, or passed by their watermark: then the watermark's time), or null
+ * when unread.
  */
-export async function readStates(
-  db: Tx,
-  userId: string,
-  rows: Array<{ id: string; visibleFrom: Date | null; visibleSeq: number | null }>,
-): Promise<Map<string, Date | null>> {
-  const states = new Map<string, Date | null>();
-  if (!rows.length) return states;
-  const ids = rows.map((row) => row.id);
-  // One statement, not three: the watermark, then the page's opened ones, then its exceptions.
-  const marks = await db
-    .select({
-      kind: sql<'w' | 'r' | 'u'>`'w'`,
-      id: sql<string>`null::uuid`,
-      at: announcementWatermarks.readThrough,
-      seq: announcementWatermarks.readThroughSeq,
-    })
-    .from(announcementWatermarks)
-    .where(eq(announcementWatermarks.userId, userId))
-    .unionAll(
-      db
-        .select({
-          kind: sql<'r'>`'r'`,
-          id: announcementReads.announcementId,
-          at: announcementReads.readAt,
-          seq: sql<number>`null::bigint`,
-        })
-        .from(announcementReads)
-        .where(and(eq(announcementReads.userId, userId), inArray(announcementReads.announcementId, ids))),
-    )
-    .unionAll(
-      db
-        .select({
-          kind: sql<'u'>`'u'`,
-          id: announcementUnreads.announcementId,
-          at: sql<Date>`null::timestamptz`,
-          seq: sql<number>`null::bigint`,
-        })
-        .from(announcementUnreads)
-        .where(and(eq(announcementUnreads.userId, userId), inArray(announcementUnreads.announcementId, ids))),
-    );
-  const watermark = marks.find((mark) => mark.kind === 'w');
-  const w = watermark ? { at: watermark.at, seq: watermark.seq } : null;
-  const opened = marks.filter((mark) => mark.kind === 'r');
-  const exceptions = marks.filter((mark) => mark.kind === 'u');
-  const openedAt = new Map(opened.map((row) => [row.id, row.at]));
-  const unreadBelow = new Set(exceptions.map((row) => row.id));
-  for (const row of rows) {
-    const read = passedBy(w, row) && !unreadBelow.has(row.id);
-    states.set(row.id, openedAt.get(row.id) ?? (read ? w!.at : null));
-  }
-  return states;
+export function readAtOf(row: ReaderMarks & { visibleFrom: Date | null; visibleSeq: number | null }) {
+  if (row.openedAt) return row.openedAt;
+  if (!row.watermarkAt || row.unreadBelow) return null;
+  return passedBy({ at: row.watermarkAt, seq: row.watermarkSeq ?? 0 }, row) ? row.watermarkAt : null;
 }
