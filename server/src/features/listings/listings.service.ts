@@ -27,11 +27,12 @@ import { type ListingMove, MOVE_KEYS } from './listings.moves.ts';
 import { listingValues, toSubmission } from './listings.present.ts';
 import type { SubmissionRow } from './listings.repo.ts';
 import * as repo from './listings.repo.ts';
-import { reviewListing, submitListing, withdrawListing } from './listings.review.ts';
+import { REVIEW_MESSAGES, reviewListing, submitListing, withdrawListing } from './listings.review.ts';
 import { appVersionLabel, appVersionProblems, categoryProblems, ruleOptions } from './listings.rules.ts';
 import { resolveVideoUrl } from './listings.videos.ts';
 
 const conflict = (message: string) => new AppError('conflict', message, { errors: [message] });
+const CHANGED = REVIEW_MESSAGES.changed;
 
 async function present(ctx: AppContext, access: ListingAccess, row: SubmissionRow): Promise<Submission> {
   return toSubmission(row, await repo.listAttachments(ctx, [row.id]), viewerOf(access));
@@ -74,7 +75,11 @@ export async function saveForApp(
     if (!access.staff && !access.app.marketplaceEnabled)
       throw new AppError('forbidden', ACCESS_MESSAGES.notActivated);
     refuseStaffOnly(access, null, form.body);
-    const draft = await createDraft(ctx, access);
+    const draft = await createDraft(ctx, access).catch((error: unknown) => {
+      // Another save created the app's draft in the same instant (one unpublished listing per app).
+      if ((error as { cause?: { code?: string } }).cause?.code === '23505') throw conflict(CHANGED);
+      throw error;
+    });
     try {
       return { created: true, submission: await save(ctx, access, draft, form, move) };
     } catch (error) {
@@ -196,7 +201,7 @@ async function applyFields(ctx: AppContext, access: ListingAccess, row: Submissi
   }
   if (!saved) {
     await forgetPlannedFiles(storage, plan);
-    throw conflict('The listing changed meanwhile; reload it and try again');
+    throw conflict(CHANGED);
   }
   for (const item of plan.deletes)
     if (item.storageKey && !(await repo.storageKeyInUse(ctx, item.storageKey)))

@@ -62,6 +62,21 @@ describe('saving', () => {
     assert.equal(byStaff.statusCode, 201, byStaff.body);
   });
 
+  test('two first saves at once: one creates the draft, the other gets a clear answer, never a 500', async () => {
+    const appId = await newApp();
+    await enableMarketplace(t, appId);
+    const post = (name: string) =>
+      owner.client.post(`${V}/developer_apps/${appId}/submissions`, { public_name: name });
+    const answers = await Promise.all([post('One'), post('Two')]);
+    const statuses = answers.map((res) => res.statusCode).sort();
+    assert.ok(statuses.includes(201), answers.map((res) => res.body).join('\n'));
+    for (const res of answers)
+      if (res.statusCode === 409) assert.equal(res.json().message, REVIEW_MESSAGES.changed);
+      else assert.ok([200, 201].includes(res.statusCode), res.body);
+    const listing = await listingOf(owner.client, appId);
+    assert.ok(listing.unpublished_app, 'one draft');
+  });
+
   test('POST creates the draft (201), then updates it (200); GET shows it as the unpublished listing', async () => {
     const appId = await newApp();
     await enableMarketplace(t, appId);
