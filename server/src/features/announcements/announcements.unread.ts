@@ -19,6 +19,7 @@
  * number handed out, and anything published later gets a larger one.
  */
 import { eq, type Placeholder, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import {
   announcementReads,
@@ -179,20 +180,24 @@ export async function markRead(
  * a join), so a plan kept for one user suits every user, however many they have read.
  */
 export function readerMarks(userId: string | Placeholder) {
-  const w = announcementWatermarks;
+  // Qualified by hand: Drizzle leaves a one-table select's columns bare, and inside these subqueries
+  // a bare "id" would only reach the announcement because the inner tables happen to have none.
+  const col = (table: PgTable, column: AnyPgColumn) => sql`${table}.${sql.identifier(column.name)}`;
+  const [r, u, w] = [announcementReads, announcementUnreads, announcementWatermarks];
+  const id = col(announcements, announcements.id);
   return {
-    openedAt: sql`(select ${announcementReads.readAt} from ${announcementReads}
-      where ${announcementReads.announcementId} = ${announcements.id} and ${announcementReads.userId} = ${userId})`.mapWith(
-      announcementReads.readAt,
-    ),
-    unreadBelow: sql<boolean>`exists (select from ${announcementUnreads}
-      where ${announcementUnreads.userId} = ${userId} and ${announcementUnreads.announcementId} = ${announcements.id})`,
-    watermarkAt: sql`(select ${w.readThrough} from ${w} where ${w.userId} = ${userId})`.mapWith(
-      w.readThrough,
-    ),
-    watermarkSeq: sql`(select ${w.readThroughSeq} from ${w} where ${w.userId} = ${userId})`.mapWith(
-      w.readThroughSeq,
-    ),
+    openedAt: sql`(select ${col(r, r.readAt)} from ${r}
+      where ${col(r, r.announcementId)} = ${id} and ${col(r, r.userId)} = ${userId})`.mapWith(r.readAt),
+    unreadBelow: sql<boolean>`exists (select from ${u}
+      where ${col(u, u.userId)} = ${userId} and ${col(u, u.announcementId)} = ${id})`,
+    watermarkAt:
+      sql`(select ${col(w, w.readThrough)} from ${w} where ${col(w, w.userId)} = ${userId})`.mapWith(
+        w.readThrough,
+      ),
+    watermarkSeq:
+      sql`(select ${col(w, w.readThroughSeq)} from ${w} where ${col(w, w.userId)} = ${userId})`.mapWith(
+        w.readThroughSeq,
+      ),
   };
 }
 
