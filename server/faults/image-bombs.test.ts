@@ -2,8 +2,9 @@
 // 4096×4096, 16-bit RGBA: 0.5 MB and 0.13 MB on the wire, 512 MB and 128 MB decoded), ten at once as
 // listing screenshots and ten at once as app logos, then ten of the largest images each field
 // accepts (decoded, off the request thread). Throughout, /healthz answers within 20 ms at the 99th
-// percentile (beyond the machine's own p99 for /healthz alone, measured first: a loaded CI machine
-// adds its noise to both) and the process's peak resident memory grows by less than its bound.
+// percentile (beyond the machine's own p99 for /healthz alone, the noisiest of a second measured
+// before each round: a loaded CI machine adds its noise to both) and the process's peak resident
+// memory grows by less than its bound.
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -105,12 +106,18 @@ test(`image bombs × ${AT_ONCE} at once: refused from their header, /healthz p99
       warm.answers.map((res) => res.status),
       [200, 200],
     );
-    // /healthz alone first: what this machine adds on its own, whatever the uploads do.
-    const idle = { done: false };
-    const idleHealth = pollHealth(portal.origin, idle);
-    await delay(1_000);
-    idle.done = true;
-    const baselineP99 = percentile(await idleHealth, 99);
+    // /healthz alone, before each round: what this machine adds on its own, whatever the uploads do.
+    // The noisiest of these idle seconds is the baseline: on a CI machine running other suites beside
+    // this one, one second measured once missed load that came and went during the rounds.
+    const idleP99s: number[] = [];
+    const idleSecond = async () => {
+      const idle = { done: false };
+      const idleHealth = pollHealth(portal.origin, idle);
+      await delay(1_000);
+      idle.done = true;
+      idleP99s.push(percentile(await idleHealth, 99));
+    };
+    await idleSecond();
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
     const before = statusKb(pid, 'VmRSS');
 
@@ -122,6 +129,7 @@ test(`image bombs × ${AT_ONCE} at once: refused from their header, /healthz p99
     const latencies: number[] = [];
     const answered: Record<string, string> = {};
     for (const [round, uploads] of Object.entries(rounds)) {
+      if (round !== 'screenshotBombs') await idleSecond();
       const result = await burst(admin, portal.origin, uploads);
       latencies.push(...result.latencies);
       answered[round] = result.answers.map((res) => res.status).join(',');
@@ -132,6 +140,7 @@ test(`image bombs × ${AT_ONCE} at once: refused from their header, /healthz p99
         if (expected === 422) assert.match(res.body.toString('utf8'), /at most|between/, round);
       }
     }
+    const baselineP99 = Math.max(...idleP99s);
     const peakGrowthMb = Math.round((statusKb(pid, 'VmHWM') - before) / 1024);
     const p99 = percentile(latencies, 99);
     report('image-bombs', {
