@@ -1,7 +1,9 @@
 /** Staff manage accounts (admin developers page): read, change, disable. */
+
 import type { AdminDeveloper, AdminUpdateDeveloperBody } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema/index.ts';
+import { uniqueViolation } from '../../db/unique-violation.ts';
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
@@ -17,9 +19,9 @@ export async function findUserForStaff(ctx: AppContext, id: string): Promise<Use
 }
 
 const uniqueField = (error: unknown): string | null => {
-  const cause = (error as { cause?: { code?: string; constraint?: string } }).cause;
-  if (cause?.code !== '23505') return null;
-  return cause.constraint?.includes('procore') ? 'developer.procore_id' : 'developer.email';
+  const violation = uniqueViolation(error);
+  if (!violation) return null;
+  return violation.constraint?.includes('procore') ? 'developer.procore_id' : 'developer.email';
 };
 
 /**

@@ -5,8 +5,10 @@
  * a withdrawal records the tracking event; a submission is mailed to the reviewers, an outcome to
  * the app's owner and admins (except a silent approval).
  */
+
 import { LISTING_MESSAGES, LISTING_REVIEW_EVENT, listingProblems } from '@portal/contracts';
 import type { Tx } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/unique-violation.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { fieldMessages, validationError } from '../../platform/http/validation.ts';
@@ -137,8 +139,7 @@ export async function reviewListing(
           return published;
         }).catch((error: unknown) => {
           // Another app took the slug in the same instant (the live slug index refused it).
-          if ((error as { cause?: { code?: string } }).cause?.code === '23505')
-            throw conflict(REVIEW_MESSAGES.changed);
+          if (uniqueViolation(error)) throw conflict(REVIEW_MESSAGES.changed);
           throw error;
         })
       : await moved(ctx, (tx) =>

@@ -6,6 +6,7 @@ import {
   listingProblems,
   type Submission,
 } from '@portal/contracts';
+import { uniqueViolation } from '../../db/unique-violation.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { discardUpload } from '../../platform/http/uploads.ts';
@@ -77,7 +78,7 @@ export async function saveForApp(
     refuseStaffOnly(access, null, form.body);
     const draft = await createDraft(ctx, access).catch((error: unknown) => {
       // Another save created the app's draft in the same instant (one unpublished listing per app).
-      if ((error as { cause?: { code?: string } }).cause?.code === '23505') throw conflict(CHANGED);
+      if (uniqueViolation(error)) throw conflict(CHANGED);
       throw error;
     });
     try {
