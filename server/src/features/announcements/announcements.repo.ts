@@ -103,12 +103,11 @@ const announcementsWithAuthorsByIds = prepared('announcements_with_authors_by_id
     .prepare(name),
 );
 
+const visibleOne = (id: string, now: Date) => and(eq(announcements.id, id), visibleAt(now));
+
 /** The announcement if developers can see it now. */
 export async function findVisible(ctx: AppContext, id: string, now: Date) {
-  const [row] = await ctx.db
-    .select(announcementColumns)
-    .from(announcements)
-    .where(and(eq(announcements.id, id), visibleAt(now)));
+  const [row] = await ctx.db.select(announcementColumns).from(announcements).where(visibleOne(id, now));
   return row;
 }
 
@@ -117,7 +116,7 @@ export async function findVisibleForReader(ctx: AppContext, id: string, now: Dat
   const [row] = await ctx.db
     .select({ ...announcementColumns, ...readerMarks(userId) })
     .from(announcements)
-    .where(and(eq(announcements.id, id), visibleAt(now)));
+    .where(visibleOne(id, now));
   return row;
 }
 
