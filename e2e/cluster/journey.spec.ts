@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, type Route, test } from '@playwright/test';
 import { pngBytes } from '../support/png.ts';
 import { createAppOnPage, signIn, signOut } from '../support/session.ts';
 
@@ -24,6 +24,7 @@ async function steer(context: BrowserContext) {
   let step = '';
   let target: string | null = null;
   const answers: Answer[] = [];
+  let retried = 0;
   await context.route('**/*', async (route) => {
     const url = new URL(route.request().url());
     // Documents stay on the balancer: a page's origin must stay the balancer's (its CSP allows 'self').
@@ -33,7 +34,7 @@ async function steer(context: BrowserContext) {
     if (sentTo) url.host = new URL(sentTo).host;
     // Fetched from here and handed to the page as the balancer's answer: the browser itself would mark a
     // request rewritten to another port as same-site (not same-origin), which the portal refuses.
-    const response = await route.fetch({ url: url.toString(), maxRedirects: 0 });
+    const response = await fetchLikeABrowser(route, url.toString(), () => retried++);
     const answeredBy = response.headers()[INSTANCE_HEADER];
     if (answeredBy && url.pathname.startsWith('/api/')) answers.push({ step: at, sentTo, answeredBy });
     await route.fulfill({ response });
@@ -45,7 +46,28 @@ async function steer(context: BrowserContext) {
       target = instance;
     },
     answers,
+    /** GETs sent again after their kept-alive connection was reset (see fetchLikeABrowser). */
+    retried: () => retried,
   };
+}
+
+/**
+ * `route.fetch`, sending a GET or HEAD once more when the kept-alive connection it went out on was reset,
+ * as Chromium's own network stack does: the balancer closes a client's connection after 10 s idle
+ * (deploy/haproxy.cfg, `timeout http-keep-alive`), and a request written at that moment meets the
+ * close. Playwright's fetch reports that instead of retrying. Nothing else is retried: the portal's
+ * own resets (which the load beside the journey counts) would still fail the journey.
+ */
+async function fetchLikeABrowser(route: Route, url: string, onRetry: () => void) {
+  const fetch = () => route.fetch({ url, maxRedirects: 0 });
+  try {
+    return await fetch();
+  } catch (error) {
+    const idempotent = ['GET', 'HEAD'].includes(route.request().method());
+    if (!idempotent || !/ECONNRESET|socket hang up/i.test(String(error))) throw error;
+    onRetry();
+    return fetch();
+  }
 }
 
 async function instanceName(page: Page, origin: string): Promise<string> {
@@ -129,7 +151,9 @@ test('the same journey through the balancer while the instances restart one by o
     rounds++;
   } while (!existsSync(until));
   const seen = new Set(steering.answers.map((answer) => answer.answeredBy));
-  console.log(`journeys during the roll: ${rounds}; instances that answered: ${seen.size}`);
+  console.log(
+    `journeys during the roll: ${rounds}; instances that answered: ${seen.size}; GETs sent again: ${steering.retried()}`,
+  );
   // The roll replaced all three: six processes answered, and at least the journey ran beside them.
   expect(seen.size).toBeGreaterThanOrEqual(4);
 });

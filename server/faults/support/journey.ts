@@ -38,11 +38,14 @@ export function startJourney(cluster: Cluster, mode: 'pinned' | 'roll') {
   return {
     /** A `roll` journey finishes the round it is in, then stops. */
     stop: () => writeFileSync(until, ''),
-    async finished(): Promise<{ rounds: number }> {
+    async finished(): Promise<{ rounds: number; getsSentAgain: number }> {
       const code = await exited;
       assert.equal(code, 0, output.slice(-4000));
       assert.match(output, /1 passed/, output.slice(-2000));
-      return { rounds: Number(/journeys during the roll: (\d+)/.exec(output)?.[1] ?? 1) };
+      return {
+        rounds: Number(/journeys during the roll: (\d+)/.exec(output)?.[1] ?? 1),
+        getsSentAgain: Number(/GETs sent again: (\d+)/.exec(output)?.[1] ?? 0),
+      };
     },
   };
 }
