@@ -58,16 +58,28 @@ export function idIn(column: AnyColumn): SQL {
   return sql`${column} = any(${sql.placeholder('ids')}::uuid[])`;
 }
 
-const dialect = new PgDialect({ casing: 'snake_case' });
+/** Builds statements' text outside a database (the list engine's, composed at request time). */
+export const dialect = new PgDialect({ casing: 'snake_case' });
 
 /**
- * Runs a statement built at request time by name: the name is its text's hash, so each shape is
- * prepared once per connection (the values travel as parameters). For statements that
- * `prepared()` would accept but whose text is composed (the list engine's keys); each distinct text
- * stays prepared on its connection, so the shapes must be few (no values inlined in the text).
+ * The name a composed statement is sent by: its text's hash, so each shape is prepared once per
+ * connection while its values travel as parameters. For statements that `prepared()` would accept
+ * but whose text is composed (the list engine's); each distinct text stays prepared on its
+ * connection, so the shapes must be few (no values inlined in the text).
  */
-export async function executeByName<Row>(db: Tx, query: SQL): Promise<{ rows: Row[] }> {
-  const built = dialect.sqlToQuery(query);
-  const name = `q_${createHash('sha256').update(built.sql).digest('base64url').slice(0, 24)}`;
-  return (await db._.session.prepareQuery(built, undefined, name, false).execute()) as { rows: Row[] };
+export function statementName(text: string): string {
+  return `q_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+}
+
+/**
+ * Runs built SQL (`dialect.sqlToQuery`), its placeholders filled from `values`: by `name` when
+ * given (see `statementName`), otherwise as an unnamed statement, planned each time.
+ */
+export async function runCompiled<Row>(
+  db: Tx,
+  query: { sql: string; params: unknown[] },
+  name: string | undefined,
+  values: Record<string, unknown>,
+): Promise<{ rows: Row[] }> {
+  return (await db._.session.prepareQuery(query, undefined, name, false).execute(values)) as { rows: Row[] };
 }

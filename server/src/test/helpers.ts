@@ -12,6 +12,7 @@ import { mailOutbox } from '../db/schema/index.ts';
 import { createUserWithPassword, type NewUser } from '../features/auth/index.ts';
 import { createTestClock } from '../platform/clock.ts';
 import type { Limits, SandboxProvisioner } from '../platform/context.ts';
+import { verifyListShapes } from '../platform/list/keyset.ts';
 import { createLogger } from '../platform/logger.ts';
 
 export const TEST_PASSWORD = 'correct horse battery';
@@ -97,6 +98,7 @@ type TestAppOptions = {
 };
 
 export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}) {
+  verifyListShapes(true);
   const { database, drop } = await openTestDatabase();
   await options.beforeMigrate?.(database);
   const clock = createTestClock(new Date());

@@ -72,6 +72,7 @@ async function loadRows(ctx: AppContext, ids: string[]): Promise<AdminDeveloperA
 
 /** `GET /admin/developer_apps`: every app (deleted ones on request), filtered, searched, sorted. */
 export async function listAdminApps(ctx: AppContext, query: AdminDeveloperAppsQuery) {
+  const unowned = ownerIdsOf(query['filters[owner_id][]']).length === 0;
   return listPage(
     ctx,
     {
@@ -81,7 +82,11 @@ export async function listAdminApps(ctx: AppContext, query: AdminDeveloperAppsQu
       search: containsAny(query['filters[search]'], [developerApps.internalName, developerApps.name]),
       id: developerApps.id,
       // No value in the filter but the owners', whose apps number from one to thousands.
-      keptPlan: ownerIdsOf(query['filters[owner_id][]']).length === 0,
+      keptPlan: unowned,
+      // Without owners, the filter's text follows the two flags alone and holds no value.
+      shape: unowned
+        ? { name: `admin apps ${query['filters[with_deleted]']} ${query['filters[in_review]']}`, values: {} }
+        : undefined,
     },
     resolveSort(SORTS, query.sort),
     query,

@@ -10,6 +10,7 @@ import {
   type ListOptions,
   type ListRequest,
   type ListSorts,
+  type ListSource,
   listPage,
   resolveSort,
 } from '../../platform/list/index.ts';
@@ -55,15 +56,25 @@ export const ADMIN_SORTS = {
   title: by(announcements.title, 'text', { table: 'announcements', column: 'title' }),
 } satisfies ListSorts<AdminNotificationsQuery>;
 
-const source = (where: SQL | undefined, search: string | undefined) => ({
-  from: sql`${announcements}`,
+const FROM = sql`${announcements}`;
+/** Published and past their show-after at `$now` (announcements.visibility.ts), built once. */
+const VISIBLE_AT_NOW = visibleAt(sql.placeholder('now'));
+const PUBLISHED = eq(announcements.draft, false);
+
+// Either no filter (staff) or the published ones up to now, walked newest first in their own
+// index whatever the instant: no index leads with the time, so no plan can depend on it.
+const source = (
+  shape: NonNullable<ListSource['shape']>,
+  where: SQL | undefined,
+  search: string | undefined,
+) => ({
+  from: FROM,
   table: 'announcements',
   where,
   search: containsAny(search, [announcements.title]),
   id: announcements.id,
-  // Either no filter (staff) or the published ones up to now, walked newest first in their own
-  // index whatever the instant: no index leads with the time, so no plan can depend on it.
   keptPlan: true,
+  shape,
 });
 
 /** Visible announcements, newest first, optionally whose title contains `search`. */
@@ -75,9 +86,10 @@ export async function listVisible<Row extends { id: string }>(
   options?: ListOptions,
 ) {
   const sort = resolveSort({ created_at: newestFirst }, '-created_at');
+  const shape = { name: 'notifications', values: { now: now.toISOString() } };
   // The estimate is planned for every published one, not for this instant's visible ones: a filter
   // with the time in it would be planned afresh on every request.
-  const listed = { ...source(visibleAt(now), request.search), estimateWhere: eq(announcements.draft, false) };
+  const listed = { ...source(shape, VISIBLE_AT_NOW, request.search), estimateWhere: PUBLISHED };
   return listPage(ctx, listed, sort, request, load, (row) => row.id, options);
 }
 
@@ -134,7 +146,7 @@ export async function listAll(
   const sort = resolveSort(ADMIN_SORTS, request.sort);
   return listPage(
     ctx,
-    source(undefined, request.search),
+    source({ name: 'admin announcements', values: {} }, undefined, request.search),
     sort,
     request,
     (ids) => announcementsWithAuthorsByIds(ctx.db).execute({ ids }),

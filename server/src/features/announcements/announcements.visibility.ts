@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { announcements } from '../../db/schema/index.ts';
 
 /**
@@ -17,8 +17,8 @@ export function visibility(row: { draft: boolean; showAfterAt: Date | null }, no
   return { visible: !row.draft && visibleByShowAfter, visible_by_show_after: visibleByShowAfter };
 }
 
-/** The same rule in SQL. */
-export const visibleAt = (now: Date) =>
+/** The same rule in SQL, at an instant or at a placeholder's (a statement built once). */
+export const visibleAt = (now: Date | Placeholder) =>
   and(
     eq(announcements.draft, false),
     or(isNull(announcements.showAfterAt), lte(announcements.showAfterAt, now)),

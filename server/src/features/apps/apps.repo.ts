@@ -218,6 +218,13 @@ const myAppRows = prepared('my_app_rows', (db, name) =>
     .prepare(name),
 );
 
+const MEMBERSHIPS = sql`${developerAppMembers}`;
+/** `$userId`'s memberships of apps not deleted, built once (the list's shape). */
+const USERS_LIVE_MEMBERSHIPS = and(
+  eq(developerAppMembers.userId, sql.placeholder('userId')),
+  sql`not exists (select 1 from ${developerApps} d where d.id = ${developerAppMembers.developerAppId} and d.deleted_at is not null)`,
+);
+
 /**
  * Live apps the user is on, most recently joined (for owners: created) first; `search` matches
  * part of the internal or public name. All of it comes from the user's entries in the membership
@@ -229,17 +236,17 @@ export async function listAppsForUser(
   userId: string,
   request: ListRequest & { search?: string | undefined },
 ) {
-  const notDeleted = sql`not exists (select 1 from ${developerApps} d where d.id = ${developerAppMembers.developerAppId} and d.deleted_at is not null)`;
   return listPage(
     ctx,
     {
-      from: sql`${developerAppMembers}`,
+      from: MEMBERSHIPS,
       table: 'developer_app_members',
-      where: and(eq(developerAppMembers.userId, userId), notDeleted),
+      where: USERS_LIVE_MEMBERSHIPS,
       search: containsAny(request.search, [developerAppMembers.appSearch]),
       id: developerAppMembers.id,
       // The user's entries in the membership index, newest first: the same plan for every user.
       keptPlan: true,
+      shape: { name: 'my apps', values: { userId } },
     },
     resolveSort(MEMBERSHIP_ORDER, '-created_at'),
     request,

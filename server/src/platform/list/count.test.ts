@@ -37,6 +37,23 @@ test('a list’s estimate is planned once per ESTIMATE_TTL_MS, per filter and pe
   assert.notEqual(estimateListRows(t.ctx.db, tenth, 1_000 + ESTIMATE_TTL_MS), later);
 });
 
+test('a filter built once with a placeholder is estimated per value, planned or searched', async () => {
+  forgetEstimates(t.ctx.db);
+  // The outbox as the first test left it: 200 to tenth@, 1,800 to other@ (ANALYZEd).
+  const to = eq(mailOutbox.to, sql.placeholder('to'));
+  const shaped = (value: string, keptPlan: boolean) => ({
+    ...outbox(to),
+    keptPlan,
+    shape: { name: 'outbox by recipient', values: { to: value } },
+  });
+  for (const keptPlan of [true, false]) {
+    const tenth = await estimateListRows(t.ctx.db, shaped('tenth@example.com', keptPlan));
+    const other = await estimateListRows(t.ctx.db, shaped('other@example.com', keptPlan));
+    assert.ok(tenth !== undefined && tenth < 400, `tenth@ ${tenth} (kept plan: ${keptPlan})`);
+    assert.ok(other !== undefined && other > 1_400, `other@ ${other} (kept plan: ${keptPlan})`);
+  }
+});
+
 test('a sort key’s histogram is read once per ESTIMATE_TTL_MS, like an estimate', async () => {
   const sort = {
     name: 'subject',

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
-import { runListStatement } from './keyset.ts';
+import { dialect, runCompiled } from '../../db/prepared.ts';
+import { type ListSource, paramsKey, runListStatement, type StatementSource } from './keyset.ts';
 
 /**
  * Exact counts up to this many rows; beyond it the planner's estimate is close enough for paging.
@@ -14,14 +14,17 @@ type Rows = { rows: Array<Record<string, unknown>> };
 /** Counts matching rows, but stops at `limit + 1`: the answer is exact only when ≤ limit. */
 export async function countUpTo(
   db: Tx,
-  source: { from: SQL; where?: SQL | undefined; keptPlan?: boolean | undefined },
+  source: StatementSource & { from: SQL; where?: SQL | undefined },
   limit: number,
 ): Promise<number> {
   const filter = source.where ? sql`where ${source.where}` : sql``;
   const result = await runListStatement<{ n: number }>(
     db,
     source,
-    sql`select count(*)::int as n from (select 1 from ${source.from} ${filter} limit ${limit + 1}) t`,
+    'count',
+    () =>
+      sql`select count(*)::int as n from (select 1 from ${source.from} ${filter} limit ${sql.placeholder('cap')}::int) t`,
+    { cap: limit + 1 },
   );
   return Number(result.rows[0]?.n ?? 0);
 }
@@ -37,10 +40,14 @@ export async function estimateTableRows(db: Tx, tableName: string): Promise<numb
 }
 
 /** The planner's row estimate for a filtered query (EXPLAIN, no execution). */
-export async function estimateQueryRows(db: Tx, from: SQL, where: SQL): Promise<number> {
-  const result = (await db.execute(
-    sql`explain (format json) select 1 from ${from} where ${where}`,
-  )) as unknown as Rows;
+export async function estimateQueryRows(
+  db: Tx,
+  from: SQL,
+  where: SQL,
+  values: Record<string, unknown> = {},
+): Promise<number> {
+  const query = dialect.sqlToQuery(sql`explain (format json) select 1 from ${from} where ${where}`);
+  const result = (await runCompiled(db, query, undefined, values)) as Rows;
   const raw = Object.values(result.rows[0] ?? {})[0];
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: { 'Plan Rows': number } }>;
   return Math.round(plan[0]?.Plan['Plan Rows'] ?? 0);
@@ -52,7 +59,6 @@ const FIGURES_KEPT = 1_000;
 
 type Figure = { at: number; value: Promise<unknown> };
 const figures = new WeakMap<Tx, Map<string, Figure>>();
-const dialect = new PgDialect();
 
 /**
  * A figure read from the planner's statistics, reused for ESTIMATE_TTL_MS per database and key.
@@ -90,18 +96,28 @@ export function plannerFigure<T>(
  */
 export function estimateListRows(
   db: Tx,
-  source: { from: SQL; table: string; where?: SQL | undefined },
+  source: Pick<ListSource, 'from' | 'table' | 'where' | 'shape' | 'keptPlan'>,
   now = performance.now(),
 ): Promise<number | undefined> {
-  const query = dialect.sqlToQuery(sql`${source.table} ${source.from} ${source.where ?? sql``}`);
+  const { shape } = source;
+  // A shaped list's filter is the same SQL every time (but with a search, whose plan is not kept):
+  // its name tells it apart; a placeholder's value is in the shape's values, not the query's params.
+  const statement =
+    shape && source.keptPlan
+      ? shape.name
+      : textKey(dialect.sqlToQuery(sql`${source.table} ${source.from} ${source.where ?? sql``}`));
   return plannerFigure(
     db,
-    `estimate\u0000${query.sql}\u0000${JSON.stringify(query.params)}`,
+    `estimate\u0000${statement}\u0000${JSON.stringify(shape?.values ?? {})}`,
     () =>
-      source.where ? estimateQueryRows(db, source.from, source.where) : estimateTableRows(db, source.table),
+      source.where
+        ? estimateQueryRows(db, source.from, source.where, shape?.values)
+        : estimateTableRows(db, source.table),
     now,
   );
 }
+
+const textKey = (query: { sql: string; params: unknown[] }) => `${query.sql}\u0000${paramsKey(query.params)}`;
 
 /** For tests that change a table's size and ANALYZE it: read every planner figure afresh. */
 export function forgetEstimates(db: Tx): void {

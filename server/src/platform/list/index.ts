@@ -156,7 +156,14 @@ async function readPage(
     return { read: await readKeys(db, source, sort, window), window, total: { total: count, exact: true } };
   }
   const planned = listed.estimateWhere ?? listed.where;
-  const estimate = await estimateListRows(db, { ...source, where: and(planned, listed.search) });
+  const estimate = await estimateListRows(db, {
+    ...source,
+    where: and(planned, listed.search),
+    // A shaped list's steady estimate filter holds no values (ListSource.estimateWhere).
+    ...(source.shape && listed.estimateWhere
+      ? { shape: { name: `${source.shape.name} steady`, values: {} } }
+      : {}),
+  });
   if (estimate === undefined || estimate <= cap / 10 || (listed.search && estimate <= cap)) {
     // Expected tiny, or a search that may be: one read of every match (one trigram scan) answers
     // the total and the page.

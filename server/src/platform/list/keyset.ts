@@ -1,7 +1,7 @@
 /** The SQL behind the list engine (index.ts): cursors, keyset bounds, and the two ways to read a page's keys. */
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, is, Param, Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { executeByName } from '../../db/prepared.ts';
+import { dialect, runCompiled, statementName } from '../../db/prepared.ts';
 import { fieldError } from '../errors.ts';
 import { UUID_PATTERN } from '../ids.ts';
 
@@ -48,6 +48,7 @@ export type ListSource = {
    * The filter the planner's estimate is made for when `where` holds a value that moves with every
    * request (the time): estimates are kept per filter and only pick how to count, so a slightly
    * broader, steady filter is planned once instead of on every request. `where` by default.
+   * With a `shape`, it holds no placeholders.
    */
   estimateWhere?: SQL | undefined;
   /** A substring search (containsAny): its matches are read in one pass when they may be few. */
@@ -60,12 +61,69 @@ export type ListSource = {
    * Never with a search (the engine ignores it then).
    */
   keptPlan?: boolean | undefined;
+  /**
+   * For a kept-plan list whose `from`, `where` and `id` are built once (module constants) with
+   * their values as placeholders (`sql.placeholder('userId')`): the list's name and this request's
+   * values. Its statements are then built once per shape (statement, order, direction, bound) and
+   * only their values travel on each request — Drizzle composing the same SQL again was ~13 % of a
+   * list request's CPU on PostgreSQL (docs/decisions.md, "Performance, second pass").
+   */
+  shape?: { name: string; values: Record<string, unknown> } | undefined;
 };
 
-/** A list statement: by name when the source keeps its plans. */
-export async function runListStatement<Row>(db: Tx, source: { keptPlan?: boolean | undefined }, query: SQL) {
-  if (source.keptPlan) return executeByName<Row>(db, query);
-  return (await db.execute(query)) as unknown as { rows: Row[] };
+/** A statement's parameters as text, a placeholder by its name (a key, not SQL). */
+export function paramsKey(params: unknown[]): string {
+  return JSON.stringify(params, (_, value: unknown) =>
+    is(value, Placeholder) ? `$${value.name}` : is(value, Param) ? paramsKey([value.value]) : value,
+  );
+}
+
+/** What runs a list statement needs to know of its source. */
+export type StatementSource = Pick<ListSource, 'keptPlan' | 'shape'>;
+
+type Compiled = { query: { sql: string; params: unknown[] }; name: string };
+const compiledShapes = new Map<string, Compiled>();
+let verifyShapes = false;
+
+/**
+ * Tests build every shaped statement again and compare it with the one kept: a source whose name
+ * does not follow everything its text holds (a value inlined, a filter that varies) fails there.
+ */
+export function verifyListShapes(on: boolean) {
+  verifyShapes = on;
+}
+
+/**
+ * A list statement, its engine values (`limit`, `offset`, …) as placeholders filled from `values`.
+ * `kind` names everything that shapes its text besides the source: with `source.shape`, the text is
+ * built once per source name and kind; otherwise each time, and sent by name (its text's hash)
+ * when the source keeps its plans.
+ */
+export async function runListStatement<Row>(
+  db: Tx,
+  source: StatementSource,
+  kind: string,
+  build: () => SQL,
+  values: Record<string, unknown>,
+): Promise<{ rows: Row[] }> {
+  const all = { ...source.shape?.values, ...values };
+  if (source.shape && source.keptPlan) {
+    const key = `${source.shape.name}\u0000${kind}`;
+    let compiled = compiledShapes.get(key);
+    if (!compiled) {
+      const query = dialect.sqlToQuery(build());
+      compiled = { query, name: statementName(query.sql) };
+      compiledShapes.set(key, compiled);
+    } else if (verifyShapes) {
+      const again = dialect.sqlToQuery(build());
+      const same =
+        again.sql === compiled.query.sql && paramsKey(again.params) === paramsKey(compiled.query.params);
+      if (!same) throw new Error(`the list shape "${source.shape.name}" (${kind}) built another statement`);
+    }
+    return runCompiled<Row>(db, compiled.query, compiled.name, all);
+  }
+  const query = dialect.sqlToQuery(build());
+  return runCompiled<Row>(db, query, source.keptPlan ? statementName(query.sql) : undefined, all);
 }
 
 export type Window = {
@@ -128,18 +186,28 @@ export const SQL_TYPE: Record<KeyType, string> = {
   text: 'text',
   integer: 'bigint',
 };
-const typed = (value: string, type: KeyType) => sql`${value}::${sql.raw(SQL_TYPE[type])}`;
+const typed = (name: string, type: KeyType) => sql`${sql.placeholder(name)}::${sql.raw(SQL_TYPE[type])}`;
 const list = (parts: SQL[]) => sql.join(parts, sql`, `);
 
-/** `(k1, k2) < (v1, v2)` in the direction being read; `exprs` are the keys as the query names them. */
+/**
+ * `(k1, k2) < ($after0, $after1)` in the direction being read; `exprs` are the keys as the query
+ * names them. The cursor's values are `afterValues(window)`.
+ */
 function keysetBound(sort: ResolvedSort, window: Window, exprs: SQL[]): SQL | undefined {
   if (!window.after) return undefined;
   const { values, inclusive } = window.after;
   const forwardIsLess = sort.descending !== window.reverse;
   const op = sql.raw(`${forwardIsLess ? '<' : '>'}${inclusive ? '=' : ''}`);
-  const right = values.map((value, i) => typed(value, sort.keys[i]!.type));
+  const right = values.map((_, i) => typed(`after${i}`, sort.keys[i]!.type));
   return sql`(${list(exprs.slice(0, values.length))}) ${op} (${list(right)})`;
 }
+
+const afterValues = (window: Window) =>
+  Object.fromEntries((window.after?.values ?? []).map((value, i) => [`after${i}`, value]));
+
+/** Everything about a window that changes a statement's text (its values are placeholders). */
+const windowShape = (sort: ResolvedSort, window: Window) =>
+  `${sort.name} ${window.reverse ? 'reverse' : 'forward'} ${window.after ? `${window.after.values.length}${window.after.inclusive ? '=' : ''}` : '-'}`;
 
 function orderBy(sort: ResolvedSort, window: Window, exprs: SQL[]) {
   const direction = sql.raw(sort.descending !== window.reverse ? 'desc' : 'asc');
@@ -173,11 +241,14 @@ export async function readKeys(
   const result = await runListStatement<KeyRow>(
     db,
     source,
-    sql`
+    `keys ${windowShape(sort, window)}`,
+    () => sql`
     select p.id::text as id, ${asText(named)} from (
       select ${source.id} as id, ${columns} from ${source.from} ${where}
-      order by ${orderBy(sort, window, exprs)} limit ${window.limit + 1} offset ${window.offset}
+      order by ${orderBy(sort, window, exprs)}
+      limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int
     ) p order by ${orderBy(sort, window, named)}`,
+    { limit: window.limit + 1, offset: window.offset, ...afterValues(window) },
   );
   return finish(result.rows, window);
 }
@@ -201,13 +272,18 @@ export async function readSmall(
   const result = await runListStatement<KeyRow & { n: number }>(
     db,
     source,
-    sql`
-    with m as (select ${source.id}::text as id, ${columns} from ${source.from} ${filter} limit ${cap + 1})
+    `small ${windowShape(sort, window)}`,
+    () => sql`
+    with m as (
+      select ${source.id}::text as id, ${columns} from ${source.from} ${filter} limit ${sql.placeholder('cap')}::int
+    )
     select c.n, p.* from (select count(*)::int as n from m) c
     left join lateral (
       select id, ${asText(named)} from m ${bound ? sql`where ${bound}` : sql``}
-      order by ${orderBy(sort, window, named)} limit ${Math.max(0, window.limit + 1)} offset ${window.offset}
+      order by ${orderBy(sort, window, named)}
+      limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int
     ) p on true`,
+    { cap: cap + 1, limit: Math.max(0, window.limit + 1), offset: window.offset, ...afterValues(window) },
   );
   const rows = result.rows.filter((row) => row.id !== null);
   return { ...finish(rows, window), count: Number(result.rows[0]?.n ?? 0) };

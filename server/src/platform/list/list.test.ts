@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema/index.ts';
 import { useTestApp } from '../../test/helpers.ts';
 import { AppError } from '../errors.ts';
@@ -166,4 +166,32 @@ test('a cursor from another order, or altered, is refused as a validation error'
   await refused({ cursor: forged(['2026-13-45 99:00:00+00', '00000000-0000-4000-8000-000000000000']) });
   await refused({ cursor: forged(['2026-01-01 00:00:00+00', 'not-a-uuid']) });
   await refused({ cursor: forged(['2026-01-01 00:00:00+00']) });
+});
+
+test('a shaped list is built once and each request sends only its values; a name reused for another statement fails in tests', async () => {
+  const recipient = eq(mailOutbox.to, sql.placeholder('to'));
+  const shaped = (to: string, where: SQL = recipient) =>
+    listPage(
+      { db: t.ctx.db, limits: { exactCount: 20 } },
+      {
+        from: sql`${mailOutbox}`,
+        table: 'mail_outbox',
+        where,
+        id: mailOutbox.id,
+        keptPlan: true,
+        shape: { name: 'list test by recipient', values: { to } },
+      },
+      resolveSort(SORTS, '-created_at'),
+      { page: 1, per_page: 1 },
+      (ids) => t.ctx.db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids)),
+      (row) => row.id,
+    );
+  const first = await shaped('dev7@example.com');
+  assert.deepEqual([subjects(first.rows), first.total], [['row-0007'], 1]);
+  assert.deepEqual(subjects((await shaped('dev8@example.com')).rows), ['row-0008']);
+  const inlined = eq(mailOutbox.to, 'dev9@example.com');
+  await assert.rejects(
+    shaped('dev9@example.com', inlined),
+    /list test by recipient.*built another statement/,
+  );
 });
