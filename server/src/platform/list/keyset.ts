@@ -95,9 +95,10 @@ export function verifyListShapes(on: boolean) {
 
 /**
  * A list statement, its engine values (`limit`, `offset`, …) as placeholders filled from `values`.
- * `kind` names everything that shapes its text besides the source: with `source.shape`, the text is
- * built once per source name and kind; otherwise each time, and sent by name (its text's hash)
- * when the source keeps its plans.
+ * `kind` names everything that shapes its text besides the source: with `source.shape` and a kept
+ * plan (no search), the text is built once per source name and kind; otherwise each time, and sent
+ * by name (its text's hash) when the source keeps its plans. A shape's values fill its placeholders
+ * either way.
  */
 export async function runListStatement<Row>(
   db: Tx,
