@@ -53,9 +53,16 @@ export function rowBy<Table extends PgTable>(name: string, table: Table, column:
   });
 }
 
-/** `column = any($ids)`: one statement for any number of ids (`in (...)` is one per count). */
+/**
+ * `column = any($ids)`: one statement for any number of ids (`in (...)` is one per count). The ids
+ * reach the condition through a sub-select, so the planner cannot count them: a named statement's
+ * plan is then the same for a short page as for a full one, and PostgreSQL keeps it after five runs.
+ * With the array itself in the condition, a page of fewer than ten rows always looked cheaper
+ * planned afresh, so a short list had its rows planned on every request (docs/decisions.md,
+ * "Performance, second pass").
+ */
 export function idIn(column: AnyColumn): SQL {
-  return sql`${column} = any(${sql.placeholder('ids')}::uuid[])`;
+  return sql`${column} = any(array(select unnest(${sql.placeholder('ids')}::uuid[])))`;
 }
 
 /** Builds statements' text outside a database (the list engine's, composed at request time). */

@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { sql } from 'drizzle-orm';
 import { assertPaged, assertPagedOverCap, assertRefusesBadPaging } from '../../platform/list/testkit.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
+import { findForReader } from './announcements.repo.ts';
 
 let t: TestApp;
 let admin: TestClient;
 let developer: TestClient;
+let developerId: string;
 /** Newest first: every announcement, and the ones developers see. */
 let all: Array<{ id: string; title: string; visible: boolean }>;
 let visible: string[];
@@ -13,7 +16,9 @@ let visible: string[];
 before(async () => {
   t = await createTestApp();
   admin = (await t.asNewUser({ role: 'admin' })).client;
-  developer = (await t.asNewUser()).client;
+  const reader = await t.asNewUser();
+  developer = reader.client;
+  developerId = reader.user.id;
   t.clock.set('2026-04-01T12:00:00Z');
   const created: Array<{ id: string; title: string; visible: boolean }> = [];
   const titles = [
@@ -83,6 +88,27 @@ describe('developer list', () => {
       visible.slice(0, 3),
     );
   });
+});
+
+test("a short page's rows are read by a plan kept after five runs", async () => {
+  // PostgreSQL plans a named statement's first five runs for their values, then keeps one plan if
+  // it costs no more than theirs did. A page of three must not look cheaper planned afresh because
+  // the planner can count its ids (db/prepared.ts, idIn). One connection: a transaction.
+  const plans = () =>
+    sql`select coalesce(sum(generic_plans), 0)::int as generic, coalesce(sum(custom_plans), 0)::int as custom
+      from pg_prepared_statements where name like '%announcements_for_reader_by_ids'`;
+  type Plans = { generic: number; custom: number };
+  const { before, after } = await t.ctx.db.transaction(async (tx) => {
+    const read = async () => ((await tx.execute(plans())) as unknown as { rows: Plans[] }).rows[0]!;
+    const before = await read();
+    for (let i = 0; i < 8; i++) {
+      const rows = await findForReader({ ...t.ctx, db: tx }, developerId, visible.slice(0, 3));
+      assert.equal(rows.length, 3);
+    }
+    return { before, after: await read() };
+  });
+  assert.ok(after.custom - before.custom <= 5, JSON.stringify({ before, after }));
+  assert.ok(after.generic - before.generic >= 3, JSON.stringify({ before, after }));
 });
 
 describe('admin list', () => {
