@@ -181,10 +181,16 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   // Documented as they answer (a route without a response schema would be documented as a 204).
   const ok = z.object({ status: z.literal('ok') });
-  const healthz = { config: { access: 'public' as const }, schema: { response: { 200: ok } } };
+  // Probes answer a few bytes, never compressed: no compression hooks on them (compress: false).
+  const healthz = {
+    config: { access: 'public' as const },
+    compress: false as const,
+    schema: { response: { 200: ok } },
+  };
   const unavailable = z.object({ status: z.literal('unavailable') });
   const readyz = {
     config: { access: 'public' as const },
+    compress: false as const,
     schema: { response: { 200: ok, 503: unavailable } },
   };
   app.get('/healthz', healthz, async () => ({ status: 'ok' as const }));

@@ -27,8 +27,9 @@ export type DrainResult = { ms: number; forced: number };
 export function prepareDrain(app: App): (options: DrainOptions) => Promise<DrainResult> {
   let notReady = false;
   let draining = false;
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     if (notReady && request.url === '/readyz') return reply.status(503).send({ status: 'unavailable' });
+    done();
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('connection', 'close');

@@ -111,12 +111,17 @@ test('a route that takes no input runs only the hooks every response needs; body
   try {
     await app.ready();
     const printed = app.printRoutes({ includeHooks: true, commonPrefix: false });
-    // Cookies, the one security-and-access hook, compression (main.ts adds draining's onSend): no
-    // body decoding, no text guard.
+    // Cookies and the one security-and-access hook (main.ts adds draining's two): no body
+    // decoding, no text guard, and on the probes, whose few bytes are never compressed, no
+    // compression either.
     assert.deepEqual(hooksOf(printed, '/healthz', 'GET'), {
-      onRequest: ['fastifyCookieHandler()', 'anonymous()', 'onRequest()'],
-      onSend: ['fastifyCookieOnSendHandler()', 'onSend()'],
+      onRequest: ['fastifyCookieHandler()', 'anonymous()'],
+      onSend: ['fastifyCookieOnSendHandler()'],
     });
+    assert.deepEqual(hooksOf(printed, '/api/v1/config', 'GET').onSend, [
+      'fastifyCookieOnSendHandler()',
+      'onSend()',
+    ]);
     const accept = hooksOf(printed, '/api/v1/invitations', 'POST');
     assert.equal(accept.preParsing?.[0], 'refuseEncodedBody()');
     assert.equal(accept.preValidation?.[0], 'refuseUnstorableText()');
