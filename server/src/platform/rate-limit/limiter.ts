@@ -59,6 +59,8 @@ export function createQuotaLimiter(options: {
   clock: Clock;
   instances: number;
   log: Logger;
+  /** How long a Redis answer may take (REDIS_TIMEOUT_MS); tests of Redis's own exactness wait longer. */
+  redisTimeoutMs?: number;
 }): QuotaLimiter {
   const prefix = `${options.prefix ?? 'portal'}:quota`;
   const primary: BucketStore = options.redis ? redisBucketStore(options.redis) : memoryBucketStore();
@@ -81,7 +83,10 @@ export function createQuotaLimiter(options: {
       const templates = request.templates.map(({ name, limit, intervalMs }) => ({ name, limit, intervalMs }));
       if (!options.redis) return { ...(await decideOn(primary, request, templates)), underInsurance: false };
       try {
-        const decision = await withTimeout(decideOn(primary, request, templates), REDIS_TIMEOUT_MS);
+        const decision = await withTimeout(
+          decideOn(primary, request, templates),
+          options.redisTimeoutMs ?? REDIS_TIMEOUT_MS,
+        );
         redisDown = false;
         return { ...decision, underInsurance: false };
       } catch (error) {
