@@ -341,14 +341,16 @@ test('three instances behind HAProxy: shared state, exact counters, jobs once, r
                 .map((s) => `${s.kind}:${s.error ?? s.status}:${s.ended - s.began}ms`)
                 .join(',') || 'none',
           });
-          // Traffic goes around it: the balancer marks it down within 2 s (fall 3, 250 ms apart
-          // after the first failed check, 1 s checks). Until then a request sent there on a new
+          // Traffic goes around it: the balancer marks it down within 1.5 s (fall 3, 250 ms apart
+          // after the first failed check, 1 s checks). This test sees it later: its poll of the stats
+          // page shares an event loop with the load, and HAProxy two cores with three portals, so it
+          // allows 3 s (a loaded CI machine measured 2.3 s once). Until then a request sent there on a new
           // connection finds the port closed and is retried on another instance; one sent on an idle
           // connection the balancer kept to it meets the reset after it was sent, and a request that
           // may not be repeated (a POST) is answered by closing the client's connection (a browser
           // retries that itself). So, as the issue counts it: no more failures than requests in
           // flight at the kill, and none among the requests begun after the balancer marked it down.
-          assert.ok(downMs <= 2_000, `marked down ${downMs} ms after the kill`);
+          assert.ok(downMs <= 3_000, `marked down ${downMs} ms after the kill`);
           const since = result.samples[0]?.began ?? 0;
           const described = result.failures.map((s) => describeSample(s, since));
           assert.ok(
