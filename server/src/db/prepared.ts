@@ -80,13 +80,19 @@ export function statementName(text: string): string {
 
 /**
  * Runs built SQL (`dialect.sqlToQuery`), its placeholders filled from `values`: by `name` when
- * given (see `statementName`), otherwise as an unnamed statement, planned each time.
+ * given (see `statementName`), otherwise as an unnamed statement, planned each time. With `arrays`,
+ * each row is its columns' values in order, as Drizzle reads a select's (page-rows.ts maps them).
  */
 export async function runCompiled<Row>(
   db: Tx,
   query: { sql: string; params: unknown[] },
   name: string | undefined,
   values: Record<string, unknown>,
+  arrays = false,
 ): Promise<{ rows: Row[] }> {
+  if (arrays) {
+    const rows = await db._.session.prepareQuery(query, undefined, name, true, (raw) => raw).execute(values);
+    return { rows: rows as Row[] };
+  }
   return (await db._.session.prepareQuery(query, undefined, name, false).execute(values)) as { rows: Row[] };
 }

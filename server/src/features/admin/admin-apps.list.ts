@@ -1,9 +1,17 @@
 import type { AdminDeveloperAppRow, AdminDeveloperAppsQuery } from '@portal/contracts';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { idIn, prepared } from '../../db/prepared.ts';
 import { developerApps, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { containsAny, endingInId, type ListSorts, listPage, resolveSort } from '../../platform/list/index.ts';
+import {
+  containsAny,
+  endingInId,
+  type ListSorts,
+  listPage,
+  type PageRow,
+  pageRows,
+  resolveSort,
+  rowQuery,
+} from '../../platform/list/index.ts';
 import { appInReview } from '../review/index.ts';
 
 const by = endingInId(developerApps.id, 'uuid');
@@ -33,8 +41,9 @@ export function appFilters(query: {
   );
 }
 
-const rowsByIds = prepared('admin_app_rows_by_ids', (db, name) =>
-  db
+/** A page row's app with its owner, read with the page's keys. */
+const APP_ROW = pageRows('admin app row', (pageId) =>
+  rowQuery
     .select({
       // Only what a row shows: the app row's other columns (contacts, settings) stay unread.
       app: {
@@ -51,13 +60,11 @@ const rowsByIds = prepared('admin_app_rows_by_ids', (db, name) =>
     })
     .from(developerApps)
     .innerJoin(users, eq(users.id, developerApps.ownerId))
-    .where(idIn(developerApps.id))
-    .prepare(name),
+    .where(eq(developerApps.id, pageId)),
 );
 
-async function loadRows(ctx: AppContext, ids: string[]): Promise<AdminDeveloperAppRow[]> {
-  const rows = await rowsByIds(ctx.db).execute({ ids });
-  return rows.map(({ app, owner }) => ({
+function toRow({ app, owner }: PageRow<typeof APP_ROW>): AdminDeveloperAppRow {
+  return {
     id: app.id,
     internal_name: app.internalName,
     name: app.name,
@@ -67,13 +74,13 @@ async function loadRows(ctx: AppContext, ids: string[]): Promise<AdminDeveloperA
     updated_at: app.updatedAt.toISOString(),
     deleted_at: app.deletedAt?.toISOString() ?? null,
     in_review_at: app.inReviewAt?.toISOString() ?? null,
-  }));
+  };
 }
 
 /** `GET /admin/developer_apps`: every app (deleted ones on request), filtered, searched, sorted. */
 export async function listAdminApps(ctx: AppContext, query: AdminDeveloperAppsQuery) {
   const unowned = ownerIdsOf(query['filters[owner_id][]']).length === 0;
-  return listPage(
+  const page = await listPage(
     ctx,
     {
       from: sql`${developerApps}`,
@@ -90,7 +97,8 @@ export async function listAdminApps(ctx: AppContext, query: AdminDeveloperAppsQu
     },
     resolveSort(SORTS, query.sort),
     query,
-    (ids) => loadRows(ctx, ids),
-    (row) => row.id,
+    APP_ROW,
+    (row) => row.app.id,
   );
+  return { ...page, rows: page.rows.map(toRow) };
 }

@@ -12,7 +12,9 @@ import {
   type ListSorts,
   type ListSource,
   listPage,
+  pageRows,
   resolveSort,
+  rowQuery,
 } from '../../platform/list/index.ts';
 import { PUBLISH_LOCK, readerMarks } from './announcements.unread.ts';
 import { showAfterInstant, visibleAt } from './announcements.visibility.ts';
@@ -77,12 +79,23 @@ const source = (
   shape,
 });
 
-/** Visible announcements, newest first, optionally whose title contains `search`. */
-export async function listVisible<Row extends { id: string }>(
+/** A page row's announcement with `$userId`'s read marks (announcements.unread.ts), read with the keys. */
+const READER_ROW = pageRows('notification for reader', (pageId) =>
+  rowQuery
+    .select({ ...announcementColumns, ...readerMarks(sql.placeholder('userId')) })
+    .from(announcements)
+    .where(eq(announcements.id, pageId)),
+);
+
+/**
+ * Visible announcements, newest first, optionally whose title contains `search`, each with this
+ * reader's marks.
+ */
+export async function listVisible(
   ctx: AppContext,
   now: Date,
   request: ListRequest & { search?: string | undefined },
-  load: (ids: string[]) => Promise<Row[]>,
+  userId: string,
   options?: ListOptions,
 ) {
   const sort = resolveSort({ created_at: newestFirst }, '-created_at');
@@ -90,21 +103,9 @@ export async function listVisible<Row extends { id: string }>(
   // The estimate is planned for every published one, not for this instant's visible ones: a filter
   // with the time in it would be planned afresh on every request.
   const listed = { ...source(shape, VISIBLE_AT_NOW, request.search), estimateWhere: PUBLISHED };
-  return listPage(ctx, listed, sort, request, load, (row) => row.id, options);
+  const rows = { ...READER_ROW, values: { userId } };
+  return listPage(ctx, listed, sort, request, rows, (row) => row.id, options);
 }
-
-/** The rows for ids, any order, each with this user's read marks (announcements.unread.ts). */
-export async function findForReader(ctx: AppContext, userId: string, ids: string[]) {
-  return announcementsForReaderByIds(ctx.db).execute({ userId, ids });
-}
-
-const announcementsForReaderByIds = prepared('announcements_for_reader_by_ids', (db, name) =>
-  db
-    .select({ ...announcementColumns, ...readerMarks(sql.placeholder('userId')) })
-    .from(announcements)
-    .where(idIn(announcements.id))
-    .prepare(name),
-);
 
 const announcementsWithAuthorsByIds = prepared('announcements_with_authors_by_ids', (db, name) =>
   db

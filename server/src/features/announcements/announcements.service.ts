@@ -52,9 +52,7 @@ function toAdminNotification(
 
 export async function listNotifications(ctx: AppContext, user: SessionUser, query: NotificationsQuery) {
   const now = ctx.clock.now();
-  const page = await repo.listVisible(ctx, now, { ...query, search: query['filters[search]'] }, (ids) =>
-    repo.findForReader(ctx, user.id, ids),
-  );
+  const page = await repo.listVisible(ctx, now, { ...query, search: query['filters[search]'] }, user.id);
   return { ...page, rows: page.rows.map((row) => toNotification(row, now, readState.readAtOf(row))) };
 }
 

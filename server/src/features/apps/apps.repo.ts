@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { idIn, prepared } from '../../db/prepared.ts';
+import { prepared } from '../../db/prepared.ts';
 import {
   developerAppMembers,
   developerApps,
@@ -16,7 +16,9 @@ import {
   type ListRequest,
   type ListSort,
   listPage,
+  pageRows,
   resolveSort,
+  rowQuery,
 } from '../../platform/list/index.ts';
 
 export type DeveloperAppRow = typeof developerApps.$inferSelect;
@@ -199,12 +201,12 @@ const summaryColumns = {
 };
 
 /**
- * A My Apps page's rows by their memberships' ids: each by its primary key, the app and its sandbox
- * by theirs, so a plan kept for it never walks the user's memberships (thousands for some users).
- * A membership ended since the page's keys were read is simply not found.
+ * A My Apps page row's row, read with the page's keys: the membership by its primary key, the app
+ * and its sandbox by theirs, so a plan kept for it never walks the user's memberships (thousands
+ * for some users).
  */
-const myAppRows = prepared('my_app_rows', (db, name) =>
-  db
+const MY_APP_ROW = pageRows('my app row', (pageId) =>
+  rowQuery
     .select({
       membershipId: developerAppMembers.id,
       app: summaryColumns,
@@ -214,8 +216,7 @@ const myAppRows = prepared('my_app_rows', (db, name) =>
     .from(developerAppMembers)
     .innerJoin(developerApps, eq(developerApps.id, developerAppMembers.developerAppId))
     .leftJoin(sandboxes, eq(sandboxes.developerAppId, developerApps.id))
-    .where(idIn(developerAppMembers.id))
-    .prepare(name),
+    .where(eq(developerAppMembers.id, pageId)),
 );
 
 const MEMBERSHIPS = sql`${developerAppMembers}`;
@@ -250,7 +251,7 @@ export async function listAppsForUser(
     },
     resolveSort(MEMBERSHIP_ORDER, '-created_at'),
     request,
-    (ids) => myAppRows(ctx.db).execute({ ids }),
+    MY_APP_ROW,
     (row) => row.membershipId,
     { total: () => liveAppCount(ctx, userId) },
   );

@@ -28,6 +28,7 @@ import {
   isDataException,
   type KeyRead,
   type KeyRow,
+  type ListedRows,
   type ListSort,
   type ListSource,
   type ResolvedSort,
@@ -35,8 +36,10 @@ import {
   readSmall,
   type Window,
 } from './keyset.ts';
+import type { PageRows } from './page-rows.ts';
 
 export { endingInId, type KeyType, type ListSort, type ListSource, type SortKey } from './keyset.ts';
+export { type PageRow, type PageRows, pageRows, rowQuery } from './page-rows.ts';
 
 export type ListRequest = { page: number; per_page: number; cursor?: string | undefined; sort?: string };
 
@@ -125,14 +128,15 @@ function countedWindow(request: ListRequest, total: number): Window {
   return { limit: n + Math.min(0, fromEnd), offset: Math.max(0, fromEnd), reverse: true };
 }
 
-async function readPage(
+async function readPage<Row>(
   db: Tx,
   listed: ListSource,
   sort: ResolvedSort,
   request: ListRequest,
   cap: number,
+  rows: ListedRows<Row> | undefined,
   known?: () => Promise<number>,
-): Promise<{ read: KeyRead; window: Window; total: Total }> {
+): Promise<{ read: KeyRead<Row>; window: Window; total: Total }> {
   // A search pattern's plan depends on the pattern: planned each time.
   const source = {
     ...listed,
@@ -145,7 +149,7 @@ async function readPage(
     // whole list, and its length the exact total; only a full one asks for the kept total.
     if (!cursorWindow && request.page === 1) {
       const window = { limit: request.per_page, offset: 0, reverse: false };
-      const read = await readKeys(db, source, sort, window);
+      const read = await readKeys(db, source, sort, window, rows);
       const total = read.more ? await known() : read.keys.length;
       return { read, window, total: { total, exact: true } };
     }
@@ -153,7 +157,11 @@ async function readPage(
     const window =
       cursorWindow ??
       (count <= cap ? countedWindow(request, count) : await pageWindow(db, sort, request, count, cap));
-    return { read: await readKeys(db, source, sort, window), window, total: { total: count, exact: true } };
+    return {
+      read: await readKeys(db, source, sort, window, rows),
+      window,
+      total: { total: count, exact: true },
+    };
   }
   const planned = listed.estimateWhere ?? listed.where;
   const estimate = await estimateListRows(db, {
@@ -172,37 +180,46 @@ async function readPage(
       offset: (request.page - 1) * request.per_page,
       reverse: false,
     };
-    const small = await readSmall(db, source, sort, window, cap);
+    const small = await readSmall(db, source, sort, window, cap, rows);
     if (small.count <= cap) return { read: small, window, total: { total: small.count, exact: true } };
   } else if (estimate <= cap) {
     // Expected up to the cap: count through the index, then read just the page.
     const count = await countUpTo(db, source, cap);
     if (count <= cap) {
       const window = cursorWindow ?? countedWindow(request, count);
-      return { read: await readKeys(db, source, sort, window), window, total: { total: count, exact: true } };
+      return {
+        read: await readKeys(db, source, sort, window, rows),
+        window,
+        total: { total: count, exact: true },
+      };
     }
   }
   const total = { total: Math.max(estimate ?? 0, cap + 1), exact: false };
   const window = cursorWindow ?? (await pageWindow(db, sort, request, total.total, cap));
-  return { read: await readKeys(db, source, sort, window), window, total };
+  return { read: await readKeys(db, source, sort, window, rows), window, total };
 }
 
 /**
- * One page of a list. `load` reads the rows for the page's ids (in any order, with any joins);
- * `idOf` names a loaded row's id. Returns the rows in list order with the total and cursors.
+ * One page of a list. `load` reads the rows for the page's ids (in any order, with any joins), or
+ * is a select of one page row's row, read in the statement that reads the keys (page-rows.ts: one
+ * round trip fewer); `idOf` names a loaded row's id. Returns the rows in list order with the total
+ * and cursors.
  */
 export async function listPage<Row>(
   ctx: ListContext,
   source: ListSource,
   sort: ResolvedSort,
   request: ListRequest,
-  load: (ids: string[]) => Promise<Row[]>,
+  load: ((ids: string[]) => Promise<Row[]>) | PageRows<Row>,
   idOf: (row: Row) => string,
   options: ListOptions = {},
 ): Promise<ListPage<Row>> {
   const { db } = ctx;
   const cap = ctx.limits.exactCount;
-  const { read, window, total } = await readPage(db, source, sort, request, cap, options.total).catch(
+  // A row none was found for maps to one whose every column is null, its id too.
+  const rows =
+    typeof load === 'function' ? undefined : { select: load, isRow: (row: Row) => idOf(row) !== null };
+  const { read, window, total } = await readPage(db, source, sort, request, cap, rows, options.total).catch(
     (error: unknown) => {
       // Key values PostgreSQL cannot read (a forged cursor) are a bad cursor, not a 500.
       if (request.cursor && isDataException(error)) throw fieldError('cursor', INVALID_CURSOR);
@@ -210,9 +227,7 @@ export async function listPage<Row>(
     },
   );
   const { keys } = read;
-  const loaded = keys.length ? await load(keys.map((key) => key.id)) : [];
-  const byId = new Map(loaded.map((row) => [idOf(row), row]));
-  const rows = keys.map((key) => byId.get(key.id)).filter((row): row is Row => row !== undefined);
+  const found = read.rows ?? (await loadByIds(keys, load as (ids: string[]) => Promise<Row[]>, idOf));
 
   // Read forwards, `more` means a next page; read backwards, a previous one. The other side is
   // known from how the page was reached (a cursor row, or rows skipped by the offset).
@@ -223,7 +238,7 @@ export async function listPage<Row>(
   const first = keys[0];
   const last = keys.at(-1);
   return {
-    rows,
+    rows: found.filter((row): row is Row => row !== undefined),
     page: request.page,
     per_page: request.per_page,
     total: total.total,
@@ -234,6 +249,17 @@ export async function listPage<Row>(
     ...(hasNext && last ? { next: encodeCursor(sort.name, false, valuesOf(last)) } : {}),
     ...(hasPrev && first ? { prev: encodeCursor(sort.name, true, valuesOf(first)) } : {}),
   };
+}
+
+/** The keys' rows by their ids, in the keys' order (undefined where none was found). */
+async function loadByIds<Row>(
+  keys: KeyRow[],
+  load: (ids: string[]) => Promise<Row[]>,
+  idOf: (row: Row) => string,
+) {
+  const loaded = keys.length ? await load(keys.map((key) => key.id)) : [];
+  const byId = new Map(loaded.map((row) => [idOf(row), row]));
+  return keys.map((key) => byId.get(key.id));
 }
 
 /** `%term%` for ILIKE, with the pattern characters in the term matched literally. */

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { dialect, runCompiled, statementName } from '../../db/prepared.ts';
 import { fieldError } from '../errors.ts';
 import { UUID_PATTERN } from '../ids.ts';
+import { type PageRows, splitRow, type WithRows, withRows } from './page-rows.ts';
 
 /** Column types a sort key may have; cursors carry their values as text. */
 export type KeyType = 'timestamptz' | 'date' | 'uuid' | 'text' | 'integer';
@@ -81,7 +82,7 @@ export function paramsKey(params: unknown[]): string {
 /** What runs a list statement needs to know of its source. */
 export type StatementSource = Pick<ListSource, 'keptPlan' | 'shape'>;
 
-type Compiled = { query: { sql: string; params: unknown[] }; name: string };
+type Compiled = { query: { sql: string; params: unknown[] }; name: string; fields?: WithRows['fields'] };
 const compiledShapes = new Map<string, Compiled>();
 let verifyShapes = false;
 
@@ -107,25 +108,71 @@ export async function runListStatement<Row>(
   build: () => SQL,
   values: Record<string, unknown>,
 ): Promise<{ rows: Row[] }> {
-  const all = { ...source.shape?.values, ...values };
-  if (source.shape && source.keptPlan) {
-    const key = `${source.shape.name}\u0000${kind}`;
-    let compiled = compiledShapes.get(key);
-    if (!compiled) {
-      const query = dialect.sqlToQuery(build());
-      compiled = { query, name: statementName(query.sql) };
-      compiledShapes.set(key, compiled);
-    } else if (verifyShapes) {
-      const again = dialect.sqlToQuery(build());
-      const same =
-        again.sql === compiled.query.sql && paramsKey(again.params) === paramsKey(compiled.query.params);
-      if (!same) throw new Error(`the list shape "${source.shape.name}" (${kind}) built another statement`);
-    }
-    return runCompiled<Row>(db, compiled.query, compiled.name, all);
-  }
-  const query = dialect.sqlToQuery(build());
-  return runCompiled<Row>(db, query, source.keptPlan ? statementName(query.sql) : undefined, all);
+  const { query, name } = compile(source, kind, () => ({ statement: build(), fields: [] }));
+  return runCompiled<Row>(db, query, name, { ...source.shape?.values, ...values });
 }
+
+/** The statement for a kind, built once per shape when the source has one (`runListStatement`). */
+function compile(source: StatementSource, kind: string, build: () => WithRows) {
+  const toCompiled = (): Compiled => {
+    const built = build();
+    const query = dialect.sqlToQuery(built.statement);
+    return { query, name: statementName(query.sql), fields: built.fields };
+  };
+  if (!source.shape || !source.keptPlan) {
+    const compiled = toCompiled();
+    return { ...compiled, name: source.keptPlan ? compiled.name : undefined };
+  }
+  const key = `${source.shape.name}\u0000${kind}`;
+  let compiled = compiledShapes.get(key);
+  if (!compiled) {
+    compiled = toCompiled();
+    compiledShapes.set(key, compiled);
+  } else if (verifyShapes) {
+    const again = toCompiled();
+    const same =
+      again.query.sql === compiled.query.sql &&
+      paramsKey(again.query.params) === paramsKey(compiled.query.params);
+    if (!same) throw new Error(`the list shape "${source.shape.name}" (${kind}) built another statement`);
+  }
+  return compiled;
+}
+
+/**
+ * A keys statement (its columns `columns`, its rows numbered `o` in list order) and, with `rows`,
+ * each key's row read in the same statement (page-rows.ts). Answers the key columns of each row,
+ * and its row where one was found.
+ */
+async function runKeysStatement<Row>(
+  db: Tx,
+  source: StatementSource,
+  kind: string,
+  columns: string[],
+  build: (numbered: boolean) => SQL,
+  values: Record<string, unknown>,
+  rows: ListedRows<Row> | undefined,
+): Promise<Array<{ key: Record<string, unknown>; row?: Row | undefined }>> {
+  if (!rows) {
+    const result = await runListStatement<Record<string, unknown>>(
+      db,
+      source,
+      kind,
+      () => build(false),
+      values,
+    );
+    return result.rows.map((key) => ({ key }));
+  }
+  const { select, isRow } = rows;
+  const compiled = compile(source, `${kind}\u0000${select.name}`, () =>
+    withRows(build(true), columns, select as PageRows<unknown>),
+  );
+  const all = { ...source.shape?.values, ...select.values, ...values };
+  const result = await runCompiled<unknown[]>(db, compiled.query, compiled.name, all, true);
+  return result.rows.map((raw) => splitRow(raw, columns, compiled.fields ?? [], isRow));
+}
+
+/** A page's rows to read with its keys, and how to tell a row found from none. */
+export type ListedRows<Row> = { select: PageRows<Row>; isRow: (row: Row) => boolean };
 
 export type Window = {
   limit: number;
@@ -137,7 +184,8 @@ export type Window = {
 };
 
 export type KeyRow = { id: string } & Record<string, string>;
-export type KeyRead = { keys: KeyRow[]; more: boolean };
+/** A page's keys in list order; with `rows` asked for, each key's row (undefined where none). */
+export type KeyRead<Row = never> = { keys: KeyRow[]; more: boolean; rows?: Array<Row | undefined> };
 
 const KEY_FORMAT: Record<KeyType, RegExp> = {
   timestamptz: /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)?$/,
@@ -219,19 +267,31 @@ const keyExprs = (sort: ResolvedSort) => sort.keys.map((key) => sql`${key.sql}`)
 const asText = (exprs: SQL[]) => list(exprs.map((expr, i) => sql`${expr}::text as ${sql.raw(`k${i}`)}`));
 
 /** One row more than the page tells whether another page follows, without counting. */
-function finish(rows: KeyRow[], window: Window): KeyRead {
-  const keys = rows.slice(0, window.limit);
-  return { keys: window.reverse ? keys.reverse() : keys, more: rows.length > window.limit };
+function finish<Row>(
+  read: Array<{ key: Record<string, unknown>; row?: Row | undefined }>,
+  window: Window,
+  withRows: boolean,
+): KeyRead<Row> {
+  const page = read.slice(0, window.limit);
+  if (window.reverse) page.reverse();
+  return {
+    keys: page.map((entry) => entry.key as KeyRow),
+    more: read.length > window.limit,
+    ...(withRows ? { rows: page.map((entry) => entry.row) } : {}),
+  };
 }
 
-/** The page's keys straight from the list's index, in list order. */
-export async function readKeys(
+const keyColumns = (sort: ResolvedSort) => ['id', ...sort.keys.map((_, i) => `k${i}`)];
+
+/** The page's keys straight from the list's index, in list order (with `rows`, their rows too). */
+export async function readKeys<Row = never>(
   db: Tx,
   source: ListSource,
   sort: ResolvedSort,
   window: Window,
-): Promise<KeyRead> {
-  if (window.limit <= 0) return { keys: [], more: false };
+  rows?: ListedRows<Row>,
+): Promise<KeyRead<Row>> {
+  if (window.limit <= 0) return { keys: [], more: false, ...(rows ? { rows: [] } : {}) };
   const exprs = keyExprs(sort);
   const conditions = [source.where, keysetBound(sort, window, exprs)].filter((part) => part !== undefined);
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
@@ -239,53 +299,69 @@ export async function readKeys(
   const named = sort.keys.map((_, i) => sql.raw(`p.t${i}`));
   // The casts to text happen outside the offset: rows skipped to reach a deep page are only
   // stepped over in the index, not converted (a third of the cost of a 12,000-row skip on PGlite).
-  const result = await runListStatement<KeyRow>(
+  const read = await runKeysStatement(
     db,
     source,
     `keys ${windowShape(sort, window)}`,
-    () => sql`
-    select p.id::text as id, ${asText(named)} from (
+    keyColumns(sort),
+    (numbered) => sql`
+    select p.id::text as id, ${asText(named)}${numbered ? sql`, ${ordinal(sort, window, named)}` : sql``} from (
       select ${source.id} as id, ${columns} from ${source.from} ${where}
       order by ${orderBy(sort, window, exprs)}
       limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int
     ) p order by ${orderBy(sort, window, named)}`,
     { limit: window.limit + 1, offset: window.offset, ...afterValues(window) },
+    rows,
   );
-  return finish(result.rows, window);
+  return finish(read, window, rows !== undefined);
 }
+
+/** `o`: a key's place in the order it is read, for a statement that reads its rows too. */
+const ordinal = (sort: ResolvedSort, window: Window, named: SQL[]) =>
+  sql`row_number() over (order by ${orderBy(sort, window, named)}) as o`;
 
 /**
  * For a list the planner expects to be small: every match (at most `cap` + 1 of them) is read
  * once, which answers both the exact total and the page. `count` > cap means it was not small.
  */
-export async function readSmall(
+export async function readSmall<Row = never>(
   db: Tx,
   source: ListSource,
   sort: ResolvedSort,
   window: Window,
   cap: number,
-): Promise<KeyRead & { count: number }> {
+  rows?: ListedRows<Row>,
+): Promise<KeyRead<Row> & { count: number }> {
   const inner = keyExprs(sort);
   const filter = source.where ? sql`where ${source.where}` : sql``;
   const columns = list(inner.map((expr, i) => sql`${expr} as ${sql.raw(`t${i}`)}`));
   const named = sort.keys.map((_, i) => sql.raw(`t${i}`));
   const bound = keysetBound(sort, window, named);
-  const result = await runListStatement<KeyRow & { n: number }>(
+  const read = await runKeysStatement(
     db,
     source,
     `small ${windowShape(sort, window)}`,
-    () => sql`
+    ['n', ...keyColumns(sort)],
+    (numbered) => sql`
     with m as (
       select ${source.id}::text as id, ${columns} from ${source.from} ${filter} limit ${sql.placeholder('cap')}::int
     )
     select c.n, p.* from (select count(*)::int as n from m) c
     left join lateral (
-      select id, ${asText(named)} from m ${bound ? sql`where ${bound}` : sql``}
+      select id, ${asText(named)}${numbered ? sql`, ${ordinal(sort, window, named)}` : sql``} from m ${bound ? sql`where ${bound}` : sql``}
       order by ${orderBy(sort, window, named)}
       limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int
     ) p on true`,
     { cap: cap + 1, limit: Math.max(0, window.limit + 1), offset: window.offset, ...afterValues(window) },
+    rows,
   );
-  const rows = result.rows.filter((row) => row.id !== null);
-  return { ...finish(rows, window), count: Number(result.rows[0]?.n ?? 0) };
+  const count = Number(read[0]?.key.n ?? 0);
+  return {
+    ...finish(
+      read.filter((entry) => entry.key.id !== null),
+      window,
+      rows !== undefined,
+    ),
+    count,
+  };
 }

@@ -5,7 +5,16 @@ import { mailOutbox } from '../../db/schema/index.ts';
 import { useTestApp } from '../../test/helpers.ts';
 import { AppError } from '../errors.ts';
 import { seekKey } from './histogram-seek.ts';
-import { containsAny, endingInId, type ListRequest, type ListSort, listPage, resolveSort } from './index.ts';
+import {
+  containsAny,
+  endingInId,
+  type ListRequest,
+  type ListSort,
+  listPage,
+  pageRows,
+  resolveSort,
+  rowQuery,
+} from './index.ts';
 
 const t = useTestApp();
 
@@ -33,16 +42,29 @@ async function seed() {
 type Sort = keyof typeof SORTS;
 type PageRequest = Omit<Partial<ListRequest>, 'sort'> & { sort?: Sort | `-${Sort}` };
 
-function page(request: PageRequest & { where?: ReturnType<typeof containsAny> }, countLimit = 20) {
-  return listPage(
-    { db: t.ctx.db, limits: { exactCount: countLimit } },
-    { from: sql`${mailOutbox}`, table: 'mail_outbox', where: request.where, id: mailOutbox.id },
-    resolveSort(SORTS, request.sort ?? '-created_at'),
-    { page: 1, per_page: 10, ...request },
-    (ids) =>
-      t.ctx.db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids)).orderBy(asc(mailOutbox.id)),
-    (row) => row.id,
+const OUTBOX_ROW = pageRows('outbox row', (pageId) =>
+  rowQuery.select().from(mailOutbox).where(eq(mailOutbox.id, pageId)),
+);
+
+/**
+ * A page read both ways the engine reads rows: by the page's ids after its keys, and in the keys'
+ * statement (page-rows.ts). Every test here checks that the two answer the same.
+ */
+async function page(request: PageRequest & { where?: ReturnType<typeof containsAny> }, countLimit = 20) {
+  const read = (load: Parameters<typeof listPage<typeof mailOutbox.$inferSelect>>[4]) =>
+    listPage(
+      { db: t.ctx.db, limits: { exactCount: countLimit } },
+      { from: sql`${mailOutbox}`, table: 'mail_outbox', where: request.where, id: mailOutbox.id },
+      resolveSort(SORTS, request.sort ?? '-created_at'),
+      { page: 1, per_page: 10, ...request },
+      load,
+      (row) => row.id,
+    );
+  const byIds = await read((ids) =>
+    t.ctx.db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids)).orderBy(asc(mailOutbox.id)),
   );
+  assert.deepEqual(await read(OUTBOX_ROW), byIds, 'rows read with the keys differ from rows read by id');
+  return byIds;
 }
 
 const subjects = (rows: Array<{ subject: string }>) => rows.map((row) => row.subject);
