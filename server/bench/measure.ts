@@ -226,6 +226,34 @@ export async function measureUnreadCount(baseUrl: string, cookies: Cookies, sett
 }
 
 export type OfferedResult = Offered & { name: string; path: string };
+export type ThroughputResult = { name: string; path: string; rps: number; p99: number; failed: number };
+
+/**
+ * The most each list answers at `rateConnections` connections (issue 29's targets), its first page
+ * as its people open it: a run of `ratioSeconds` to warm up, then one that counts.
+ */
+export async function measureThroughput(baseUrl: string, cookies: Cookies, settings: Settings) {
+  const results: ThroughputResult[] = [];
+  for (const list of chosen().filter((l) => l.throughput)) {
+    const url = `${baseUrl}${withQuery(list.path, { per_page: 25 })}`;
+    const options = {
+      connections: settings.rateConnections,
+      seconds: settings.ratioSeconds,
+      headers: { cookie: cookies[list.as] },
+    };
+    await throughput(url, options);
+    const run = await throughput(url, options);
+    results.push({
+      name: list.name,
+      path: list.path,
+      rps: run.rps,
+      p99: run.p99,
+      failed: run.non2xx + run.errors,
+    });
+    await settle(baseUrl);
+  }
+  return results;
+}
 
 export async function measureOffered(baseUrl: string, cookies: Cookies, settings: Settings) {
   const results: OfferedResult[] = [];

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Latency } from './load.ts';
 import type { ListResult, PageResult } from './measure.ts';
-import { listChecks, markdownTable, offeredChecks, ratioChecks } from './report.ts';
+import { listChecks, markdownTable, offeredChecks, ratioChecks, throughputChecks } from './report.ts';
 
 const latency = (p50: number, extra: Partial<Latency> = {}): Latency => ({
   n: 50,
@@ -79,7 +79,7 @@ test('ratios and the offered rate are checked against the targets; the bare row 
     me: 5_100,
     healthzRatio: 0.8,
     healthzPlainRatio: 0.64,
-    meRatio: 0.41,
+    meRatio: 0.51,
   };
   const ratios = ratioChecks({ ...measured, healthzFailed: 0, meFailed: 0 });
   // The hook chain is judged against the bare server sending the same headers; without them, shown.
@@ -94,7 +94,7 @@ test('ratios and the offered rate are checked against the targets; the bare row 
   assert.match(ratios[0]!.text, /^0\.80× \(8,000 vs 10,000 req\/s\)$/);
   assert.match(ratios[1]!.text, /^0\.64× \(vs 12,500 req\/s\)$/);
   assert.deepEqual(
-    ratioChecks({ ...measured, healthzRatio: 0.79, meRatio: 0.39, healthzFailed: 0, meFailed: 0 }).map(
+    ratioChecks({ ...measured, healthzRatio: 0.79, meRatio: 0.49, healthzFailed: 0, meFailed: 0 }).map(
       (c) => c.pass,
     ),
     [false, undefined, false],
@@ -123,6 +123,21 @@ test('ratios and the offered rate are checked against the targets; the bare row 
   assert.deepEqual(
     offered.map((c) => c.pass),
     [undefined, true, false, false],
+  );
+  // Issue 29's throughput: by database, with its p99 and no failure.
+  const lists = [
+    { name: 'fast', path: '/a', rps: 3000, p99: 50, failed: 0 },
+    { name: 'pglite only', path: '/b', rps: 2999, p99: 20, failed: 0 },
+    { name: 'slow tail', path: '/c', rps: 5000, p99: 51, failed: 0 },
+    { name: 'failing', path: '/d', rps: 5000, p99: 5, failed: 1 },
+  ];
+  assert.deepEqual(
+    throughputChecks(lists, 'postgres', 50).map((c) => c.pass),
+    [true, false, false, false],
+  );
+  assert.deepEqual(
+    throughputChecks(lists, 'pglite', 50).map((c) => c.pass),
+    [true, true, false, false],
   );
 });
 

@@ -14,6 +14,7 @@ import {
   measureLists,
   measureOffered,
   measureRatios,
+  measureThroughput,
   measureUnreadCount,
   type Ratios,
   type Settings,
@@ -117,6 +118,8 @@ async function benchTarget(kind: 'pglite' | 'postgres'): Promise<DatabaseResult>
     await settle(portal.url);
     console.log(`offering ${settings.rate} req/s for ${settings.rateSeconds} s per list`);
     const offered = await measureOffered(portal.url, cookies, settings);
+    console.log(`the most each of issue 29's lists answers at ${settings.rateConnections} connections`);
+    const throughputs = await measureThroughput(portal.url, cookies, settings);
     const memory = { startupPeakMb, idleRssMb, peakAfterLoadMb: portal.memory().peakMb };
     const result: DatabaseResult = {
       db: kind,
@@ -127,6 +130,7 @@ async function benchTarget(kind: 'pglite' | 'postgres'): Promise<DatabaseResult>
       lists,
       unreadCount,
       offered: [{ name: 'bare node:http /healthz', path: '/healthz', ...bareOffered }, ...offered],
+      throughput: throughputs,
     };
     console.log(`\n${markdownTable([{ label, checks: checksOf(result, settings) }])}`);
     return result;

@@ -8,7 +8,8 @@
  *   giving the exact total and the page together. Expected up to EXACT_COUNT_LIMIT: counted
  *   through the index, stopping past the cap. Expected larger: Total is that estimate and nothing
  *   is counted. A request never reads more than the cap's worth of rows to count.
- * - Pages: the page's ids (and sort keys) from an index, then the rows for those ids (`load`).
+ * - Pages: the page's ids (and sort keys) from an index, then the rows for those ids (`load`):
+ *   in the same statement when `load` is a select of one row (page-rows.ts), else after it.
  *   `page=N` is exact within the cap of either end (offset from the nearer end, so the last page
  *   is as cheap as the first). Farther in, where the total is an estimate anyway, the list seeks
  *   to the estimated position through the planner's histogram of its first sort key.
