@@ -82,7 +82,11 @@ export function paramsKey(params: unknown[]): string {
 /** What runs a list statement needs to know of its source. */
 export type StatementSource = Pick<ListSource, 'keptPlan' | 'shape'>;
 
-type Compiled = { query: { sql: string; params: unknown[] }; name: string; fields?: WithRows['fields'] };
+type Compiled = {
+  query: { sql: string; params: unknown[] };
+  name: string | undefined;
+  fields: WithRows['fields'];
+};
 const compiledShapes = new Map<string, Compiled>();
 let verifyShapes = false;
 
@@ -113,16 +117,13 @@ export async function runListStatement<Row>(
 }
 
 /** The statement for a kind, built once per shape when the source has one (`runListStatement`). */
-function compile(source: StatementSource, kind: string, build: () => WithRows) {
+function compile(source: StatementSource, kind: string, build: () => WithRows): Compiled {
   const toCompiled = (): Compiled => {
     const built = build();
     const query = dialect.sqlToQuery(built.statement);
-    return { query, name: statementName(query.sql), fields: built.fields };
+    return { query, name: source.keptPlan ? statementName(query.sql) : undefined, fields: built.fields };
   };
-  if (!source.shape || !source.keptPlan) {
-    const compiled = toCompiled();
-    return { ...compiled, name: source.keptPlan ? compiled.name : undefined };
-  }
+  if (!source.shape || !source.keptPlan) return toCompiled();
   const key = `${source.shape.name}\u0000${kind}`;
   let compiled = compiledShapes.get(key);
   if (!compiled) {
@@ -164,11 +165,11 @@ async function runKeysStatement<Row>(
   }
   const { select, isRow } = rows;
   const compiled = compile(source, `${kind}\u0000${select.name}`, () =>
-    withRows(build(true), columns, select as PageRows<unknown>),
+    withRows(build(true), columns, select),
   );
   const all = { ...source.shape?.values, ...select.values, ...values };
   const result = await runCompiled<unknown[]>(db, compiled.query, compiled.name, all, true);
-  return result.rows.map((raw) => splitRow(raw, columns, compiled.fields ?? [], isRow));
+  return result.rows.map((raw) => splitRow(raw, columns, compiled.fields, isRow));
 }
 
 /** A page's rows to read with its keys, and how to tell a row found from none. */
