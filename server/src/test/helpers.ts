@@ -12,7 +12,7 @@ import { mailOutbox } from '../db/schema/index.ts';
 import { createUserWithPassword, type NewUser } from '../features/auth/index.ts';
 import { createTestClock } from '../platform/clock.ts';
 import type { Limits, SandboxProvisioner } from '../platform/context.ts';
-import { verifyListShapes } from '../platform/list/keyset.ts';
+import { verifyListShapes } from '../platform/list/statements.ts';
 import { createLogger } from '../platform/logger.ts';
 
 export const TEST_PASSWORD = 'correct horse battery';

@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { dialect, runCompiled } from '../../db/prepared.ts';
-import { type ListSource, paramsKey, runListStatement, type StatementSource } from './keyset.ts';
+import type { ListSource } from './keyset.ts';
+import { paramsKey, runListStatement, type StatementSource } from './statements.ts';
 
 /**
  * Exact counts up to this many rows; beyond it the planner's estimate is close enough for paging.

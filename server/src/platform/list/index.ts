@@ -29,7 +29,6 @@ import {
   isDataException,
   type KeyRead,
   type KeyRow,
-  type ListedRows,
   type ListSort,
   type ListSource,
   type ResolvedSort,
@@ -38,6 +37,7 @@ import {
   type Window,
 } from './keyset.ts';
 import type { PageRows } from './page-rows.ts';
+import type { ListedRows } from './statements.ts';
 
 export { endingInId, type KeyType, type ListSort, type ListSource, type SortKey } from './keyset.ts';
 export { type PageRow, type PageRows, pageRows, rowQuery } from './page-rows.ts';
