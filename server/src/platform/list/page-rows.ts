@@ -38,12 +38,8 @@ export type PageRows<Row> = {
 export type PageRow<Rows> = Rows extends PageRows<infer Row> ? Row : never;
 
 /** A list's `PageRows`, its row type read off the select. */
-export function pageRows<Row>(
-  name: string,
-  select: (pageId: SQL) => RowsSelect<Row>,
-  values?: Record<string, unknown>,
-): PageRows<Row> {
-  return { name, select, ...(values ? { values } : {}) };
+export function pageRows<Row>(name: string, select: (pageId: SQL) => RowsSelect<Row>): PageRows<Row> {
+  return { name, select };
 }
 
 type Field = { path: string[]; field: unknown };
