@@ -92,13 +92,15 @@ describe('developer list', () => {
 
 test("a short page's keys and rows are read by one statement, its plan kept after five runs", async () => {
   // PostgreSQL plans a named statement's first five runs for their values, then keeps one plan if
-  // it costs no more than theirs did: a short page must not look cheaper planned afresh. The page's
-  // keys and its rows with the reader's marks are one statement (platform/list/page-rows.ts).
-  // One connection: a transaction.
+  // it costs no more than theirs did: a short page must not look cheaper planned afresh, so the
+  // bell's page size and the first page's offset are in the text (platform/list/keyset.ts,
+  // `inlined`). The page's keys and its rows with when the reader read them are one statement
+  // (platform/list/page-rows.ts). One connection: a transaction.
   const plans = () =>
     sql`select coalesce(sum(generic_plans), 0)::int as generic, coalesce(sum(custom_plans), 0)::int as custom
       from pg_prepared_statements
-      where statement like '%row_number() over%' and statement like '%announcement_unreads%'`;
+      where statement like '%row_number() over%' and statement like '%announcement_unreads%'
+        and statement like '%limit 4 offset 0%'`;
   type Plans = { generic: number; custom: number };
   const { before, after } = await t.ctx.db.transaction(async (tx) => {
     const read = async () => ((await tx.execute(plans())) as unknown as { rows: Plans[] }).rows[0]!;

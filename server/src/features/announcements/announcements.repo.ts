@@ -16,8 +16,8 @@ import {
   resolveSort,
   rowQuery,
 } from '../../platform/list/index.ts';
-import { PUBLISH_LOCK, readerMarks } from './announcements.unread.ts';
-import { showAfterInstant, visibleAt } from './announcements.visibility.ts';
+import { PUBLISH_LOCK, readAt } from './announcements.unread.ts';
+import { PUBLISHED, showAfterInstant, visibleAt } from './announcements.visibility.ts';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 
@@ -45,6 +45,20 @@ const announcementColumns = {
   updatedAt: announcements.updatedAt,
 };
 
+/** What a developer is shown of an announcement (a Notification): not its reach, author or place. */
+const readerColumns = {
+  id: announcements.id,
+  title: announcements.title,
+  summary: announcements.summary,
+  body: announcements.body,
+  critical: announcements.critical,
+  draft: announcements.draft,
+  showAfter: announcements.showAfter,
+  showAfterAt: announcements.showAfterAt,
+  createdAt: announcements.createdAt,
+};
+export type ReaderRow = { [K in keyof typeof readerColumns]: AnnouncementRow[K] };
+
 const by = endingInId(announcements.id, 'uuid');
 
 const newestFirst = by(announcements.createdAt, 'timestamptz', {
@@ -61,7 +75,6 @@ export const ADMIN_SORTS = {
 const FROM = sql`${announcements}`;
 /** Published and past their show-after at `$now` (announcements.visibility.ts), built once. */
 const VISIBLE_AT_NOW = visibleAt(sql.placeholder('now'));
-const PUBLISHED = eq(announcements.draft, false);
 
 // Either no filter (staff) or the published ones up to now, walked newest first in their own
 // index whatever the instant: no index leads with the time, so no plan can depend on it.
@@ -79,10 +92,10 @@ const source = (
   shape,
 });
 
-/** A page row's announcement with `$userId`'s read marks (announcements.unread.ts), read with the keys. */
+/** A page row's announcement with when `$userId` read it (announcements.unread.ts), read with the keys. */
 const READER_ROW = pageRows('notification for reader', (pageId) =>
   rowQuery
-    .select({ ...announcementColumns, ...readerMarks(sql.placeholder('userId')) })
+    .select({ ...readerColumns, readAt: readAt(sql.placeholder('userId')) })
     .from(announcements)
     .where(eq(announcements.id, pageId)),
 );
@@ -124,10 +137,10 @@ export async function findVisible(ctx: AppContext, id: string, now: Date) {
   return row;
 }
 
-/** The same with this user's read marks (announcements.unread.ts). */
+/** What a developer is shown of it, with when this user read it (announcements.unread.ts). */
 export async function findVisibleForReader(ctx: AppContext, id: string, now: Date, userId: string) {
   const [row] = await ctx.db
-    .select({ ...announcementColumns, ...readerMarks(userId) })
+    .select({ ...readerColumns, readAt: readAt(userId) })
     .from(announcements)
     .where(visibleOne(id, now));
   return row;

@@ -19,7 +19,7 @@ import * as repo from './announcements.repo.ts';
 import * as readState from './announcements.unread.ts';
 import { visibility } from './announcements.visibility.ts';
 
-function toNotification(row: repo.AnnouncementRow, now: Date, readAt: Date | null = null): Notification {
+function toNotification(row: repo.ReaderRow, now: Date, readAt: Date | null = null): Notification {
   return {
     id: row.id,
     title: row.title,
@@ -53,7 +53,7 @@ function toAdminNotification(
 export async function listNotifications(ctx: AppContext, user: SessionUser, query: NotificationsQuery) {
   const now = ctx.clock.now();
   const page = await repo.listVisible(ctx, now, { ...query, search: query['filters[search]'] }, user.id);
-  return { ...page, rows: page.rows.map((row) => toNotification(row, now, readState.readAtOf(row))) };
+  return { ...page, rows: page.rows.map((row) => toNotification(row, now, row.readAt)) };
 }
 
 async function findVisibleRow(ctx: AppContext, id: string) {
@@ -67,7 +67,7 @@ export async function getNotification(ctx: AppContext, user: SessionUser, id: st
   const now = ctx.clock.now();
   const row = isUuid(id) ? await repo.findVisibleForReader(ctx, id, now, user.id) : undefined;
   if (!row) throw notFound('Notification');
-  return toNotification(row, now, readState.readAtOf(row));
+  return toNotification(row, now, row.readAt);
 }
 
 /** Records that this user opened it; reading again keeps the first time. */

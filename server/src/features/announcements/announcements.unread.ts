@@ -51,16 +51,6 @@ export async function watermarkOf(db: Tx, userId: string): Promise<Watermark | n
   return row ?? null;
 }
 
-/** P ≤ W, in JavaScript. */
-export function passedBy(
-  w: Watermark | null,
-  place: { visibleFrom: Date | null; visibleSeq: number | null },
-) {
-  if (!w || place.visibleFrom === null) return false;
-  const time = place.visibleFrom.getTime() - w.at.getTime();
-  return time < 0 || (time === 0 && (place.visibleSeq ?? 0) <= w.seq);
-}
-
 const visibleNow = (now: Date) =>
   sql`a.draft = false and (a.show_after_at is null or a.show_after_at <= ${now}::timestamptz)`;
 const above = (w: Watermark | null, alias = sql`a.`) =>
@@ -174,46 +164,24 @@ export async function markRead(
 }
 
 /**
- * A user's marks on each announcement a select reads, as columns beside it: when they opened it,
- * whether it is an exception below their watermark, and the watermark. Each is a lookup by a
- * primary key for the row at hand (a subquery in the select list is run per row, never turned into
- * a join), so a plan kept for one user suits every user, however many they have read.
+ * When `userId` read the announcement a select reads, as a column beside it: when they opened it;
+ * else, unless it is an exception below their watermark, the watermark's time if the watermark has
+ * passed it; else null (unread). Each lookup is by a primary key for the row at hand (a subquery in
+ * the select list is run per row, never turned into a join), so a plan kept for one user suits
+ * every user, however many they have read.
  */
-export function readerMarks(userId: string | Placeholder) {
+export function readAt(userId: string | Placeholder) {
   // Qualified by hand: Drizzle leaves a one-table select's columns bare, and inside these subqueries
   // a bare "id" would only reach the announcement because the inner tables happen to have none.
   const col = (table: PgTable, column: AnyPgColumn) => sql`${table}.${sql.identifier(column.name)}`;
-  const [r, u, w] = [announcementReads, announcementUnreads, announcementWatermarks];
-  const id = col(announcements, announcements.id);
-  return {
-    openedAt: sql`(select ${col(r, r.readAt)} from ${r}
-      where ${col(r, r.announcementId)} = ${id} and ${col(r, r.userId)} = ${userId})`.mapWith(r.readAt),
-    unreadBelow: sql<boolean>`exists (select from ${u}
-      where ${col(u, u.userId)} = ${userId} and ${col(u, u.announcementId)} = ${id})`,
-    watermarkAt:
-      sql`(select ${col(w, w.readThrough)} from ${w} where ${col(w, w.userId)} = ${userId})`.mapWith(
-        w.readThrough,
-      ),
-    watermarkSeq:
-      sql`(select ${col(w, w.readThroughSeq)} from ${w} where ${col(w, w.userId)} = ${userId})`.mapWith(
-        w.readThroughSeq,
-      ),
-  };
-}
-
-export type ReaderMarks = {
-  openedAt: Date | null;
-  unreadBelow: boolean;
-  watermarkAt: Date | null;
-  watermarkSeq: number | null;
-};
-
-/**
- * When the user read it (opened, or passed by their watermark: then the watermark's time), or null
- * when unread.
- */
-export function readAtOf(row: ReaderMarks & { visibleFrom: Date | null; visibleSeq: number | null }) {
-  if (row.openedAt) return row.openedAt;
-  if (!row.watermarkAt || row.unreadBelow) return null;
-  return passedBy({ at: row.watermarkAt, seq: row.watermarkSeq ?? 0 }, row) ? row.watermarkAt : null;
+  const [a, r, u, w] = [announcements, announcementReads, announcementUnreads, announcementWatermarks];
+  const id = col(a, a.id);
+  // P ≤ W; a place never given (a draft never published) is never passed.
+  const passed = sql`(${col(a, a.visibleFrom)}, coalesce(${col(a, a.visibleSeq)}, 0)) <= (${col(w, w.readThrough)}, ${col(w, w.readThroughSeq)})`;
+  return sql`coalesce(
+    (select ${col(r, r.readAt)} from ${r} where ${col(r, r.announcementId)} = ${id} and ${col(r, r.userId)} = ${userId}),
+    (select ${col(w, w.readThrough)} from ${w} where ${col(w, w.userId)} = ${userId} and ${passed}
+      and not exists (select from ${u} where ${col(u, u.userId)} = ${userId} and ${col(u, u.announcementId)} = ${id})))`.mapWith(
+    r.readAt,
+  );
 }

@@ -19,13 +19,15 @@ export async function countUpTo(
   limit: number,
 ): Promise<number> {
   const filter = source.where ? sql`where ${source.where}` : sql``;
+  // The cap in the text, not a value: a kept plan cannot see a value's limit (keyset.ts, `inlined`).
+  const cap = Math.trunc(limit) + 1;
   const result = await runListStatement<{ n: number }>(
     db,
     source,
-    'count',
+    `count ${cap}`,
     () =>
-      sql`select count(*)::int as n from (select 1 from ${source.from} ${filter} limit ${sql.placeholder('cap')}::int) t`,
-    { cap: limit + 1 },
+      sql`select count(*)::int as n from (select 1 from ${source.from} ${filter} limit ${sql.raw(String(cap))}) t`,
+    {},
   );
   return Number(result.rows[0]?.n ?? 0);
 }

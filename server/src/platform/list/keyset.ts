@@ -152,8 +152,36 @@ const afterValues = (window: Window) =>
   Object.fromEntries((window.after?.values ?? []).map((value, i) => [`after${i}`, value]));
 
 /** Everything about a window that changes a statement's text (its values are placeholders). */
-const windowShape = (sort: ResolvedSort, window: Window) =>
-  `${sort.name} ${window.reverse ? 'reverse' : 'forward'} ${window.after ? `${window.after.values.length}${window.after.inclusive ? '=' : ''}` : '-'}`;
+const windowShape = (sort: ResolvedSort, window: Window, rows: RowsRead) =>
+  `${sort.name} ${window.reverse ? 'reverse' : 'forward'} ${window.after ? `${window.after.values.length}${window.after.inclusive ? '=' : ''}` : '-'} ${rows.limit.text} ${rows.offset.text}`;
+
+/** Page sizes written into a statement's text rather than sent as values (see `inlined`). */
+const INLINED_PAGE_SIZES = new Set([3, 10, 20, 24, 25, 50, 100]);
+
+type Bound = { sql: SQL; text: string };
+type RowsRead = { limit: Bound; offset: Bound };
+
+/**
+ * A whole number written into the statement (its text names it), or a placeholder.
+ *
+ * PostgreSQL keeps a named statement's plan (its generic plan) only while that costs no more than
+ * planning it for each request's values, and a generic plan cannot see a limit or offset sent as a
+ * value: it assumes a tenth of the table, so a list statement was planned afresh on every request
+ * (half the database's time for a notifications page at a million rows, docs/decisions.md). Written
+ * into the text, the usual page sizes and the first page's offset give each list a handful of
+ * statements whose plans are kept; other values stay placeholders, planned each time.
+ */
+function inlined(name: string, value: number, inline: boolean): Bound {
+  return inline
+    ? { sql: sql.raw(String(value)), text: `${name} ${value}` }
+    : { sql: sql`${sql.placeholder(name)}::int`, text: `${name} $` };
+}
+
+/** The rows a window reads: `limit` (one more than the page, to tell whether more follow) after `offset`. */
+const rowsRead = (window: Window): RowsRead => ({
+  limit: inlined('limit', window.limit + 1, INLINED_PAGE_SIZES.has(window.limit)),
+  offset: inlined('offset', window.offset, window.offset === 0),
+});
 
 function orderBy(sort: ResolvedSort, window: Window, exprs: SQL[]) {
   const direction = sql.raw(sort.descending !== window.reverse ? 'desc' : 'asc');
@@ -194,18 +222,19 @@ export async function readKeys<Row = never>(
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const columns = list(exprs.map((expr, i) => sql`${expr} as ${sql.raw(`t${i}`)}`));
   const named = sort.keys.map((_, i) => sql.raw(`p.t${i}`));
+  const bounds = rowsRead(window);
   // The casts to text happen outside the offset: rows skipped to reach a deep page are only
   // stepped over in the index, not converted (a third of the cost of a 12,000-row skip on PGlite).
   const read = await runKeysStatement(
     db,
     source,
-    `keys ${windowShape(sort, window)}`,
+    `keys ${windowShape(sort, window, bounds)}`,
     keyColumns(sort),
     (numbered) => sql`
     select p.id::text as id, ${asText(named)}${numbered ? sql`, ${ordinal(sort, window, named)}` : sql``} from (
       select ${source.id} as id, ${columns} from ${source.from} ${where}
       order by ${orderBy(sort, window, exprs)}
-      limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int
+      limit ${bounds.limit.sql} offset ${bounds.offset.sql}
     ) p order by ${orderBy(sort, window, named)}`,
     { limit: window.limit + 1, offset: window.offset, ...afterValues(window) },
     rows,
@@ -234,22 +263,25 @@ export async function readSmall<Row = never>(
   const columns = list(inner.map((expr, i) => sql`${expr} as ${sql.raw(`t${i}`)}`));
   const named = sort.keys.map((_, i) => sql.raw(`t${i}`));
   const bound = keysetBound(sort, window, named);
+  const bounds = rowsRead(window);
+  // The cap is one value per portal (ctx.limits.exactCount), so it is always in the text.
+  const capped = inlined('cap', cap + 1, true);
   const read = await runKeysStatement(
     db,
     source,
-    `small ${windowShape(sort, window)}`,
+    `small ${windowShape(sort, window, bounds)} ${capped.text}`,
     ['n', ...keyColumns(sort)],
     (numbered) => sql`
     with m as (
-      select ${source.id}::text as id, ${columns} from ${source.from} ${filter} limit ${sql.placeholder('cap')}::int
+      select ${source.id}::text as id, ${columns} from ${source.from} ${filter} limit ${capped.sql}
     )
     select c.n, p.* from (select count(*)::int as n from m) c
     left join lateral (
       select id, ${asText(named)}${numbered ? sql`, ${ordinal(sort, window, named)}` : sql``} from m ${bound ? sql`where ${bound}` : sql``}
       order by ${orderBy(sort, window, named)}
-      limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int
+      limit ${bounds.limit.sql} offset ${bounds.offset.sql}
     ) p on true`,
-    { cap: cap + 1, limit: Math.max(0, window.limit + 1), offset: window.offset, ...afterValues(window) },
+    { limit: Math.max(0, window.limit + 1), offset: window.offset, ...afterValues(window) },
     rows,
   );
   const count = Number(read[0]?.key.n ?? 0);

@@ -8,13 +8,15 @@
  *
  *   with p as (<keys>) select p.id, p.k0, …, r.* from p left join lateral (<rows>) r on true order by p.o
  *
- * The rows' select is a Drizzle select built with `rowQuery` (no database), so Drizzle maps its
- * columns as it maps any select's: `orderSelectedFields` gives the order its text lists them in, and
- * `mapResultRow` reads them. drizzle-orm exports both from its index without typing them; the
- * version is pinned by the lockfile, and page-rows.test.ts fails if an upgrade changes either.
+ * The rows' select is a Drizzle select built with `rowQuery` (no database), and its columns are
+ * read back as Drizzle reads any select's: `orderSelectedFields` (which drizzle-orm exports from its
+ * index without typing it) gives the order its text lists them in, and each field's decoder maps
+ * its value. The decoders are looked up once per statement, not in every cell as Drizzle's own
+ * `mapResultRow` does (a tenth of a 25-row page's CPU). The version is pinned by the lockfile, and
+ * page-rows.test.ts fails if an upgrade changes the order or the mapping.
  */
 import * as drizzle from 'drizzle-orm';
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { Column, type DriverValueDecoder, is, SQL, type SQLWrapper, Subquery, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { dialect } from '../../db/prepared.ts';
 
@@ -43,13 +45,23 @@ export function pageRows<Row>(name: string, select: (pageId: SQL) => RowsSelect<
 }
 
 type Field = { path: string[]; field: unknown };
-const internals = drizzle as unknown as {
-  orderSelectedFields(fields: object): Field[];
-  mapResultRow(fields: Field[], row: unknown[], joinsNotNullableMap?: undefined): unknown;
-};
+const internals = drizzle as unknown as { orderSelectedFields(fields: object): Field[] };
+
+/** A column of the rows' select: where its value goes in the row, and how it is decoded. */
+type Decoded = { path: string[]; decoder: DriverValueDecoder<unknown, unknown> };
+
+/** Drizzle keeps an SQL expression's decoder (`.mapWith`) on it without typing it. */
+type Decodes = { decoder: DriverValueDecoder<unknown, unknown> };
+
+function decoderOf(field: unknown): DriverValueDecoder<unknown, unknown> {
+  if (is(field, Column)) return field;
+  if (is(field, SQL)) return (field as unknown as Decodes).decoder;
+  if (is(field, Subquery)) return (field._.sql as unknown as Decodes).decoder;
+  return ((field as SQL.Aliased).sql as unknown as Decodes).decoder;
+}
 
 /** A keys statement with its rows: the SQL, and how to read each of its rows back. */
-export type WithRows = { statement: SQL; fields: Field[] };
+export type WithRows = { statement: SQL; columns: Decoded[] };
 
 /**
  * Wraps a keys statement whose columns are `columns` and which numbers its rows in list order as
@@ -64,8 +76,27 @@ export function withRows(keys: SQL, columns: string[], rows: PageRows<unknown>):
   return {
     statement: sql`with p as (${keys})
     select ${named}, r.* from p left join lateral (${select}) r on true order by p.o`,
-    fields: internals.orderSelectedFields(select._.selectedFields),
+    columns: internals
+      .orderSelectedFields(select._.selectedFields)
+      .map(({ path, field }) => ({ path, decoder: decoderOf(field) })),
   };
+}
+
+/** The row in `raw` from `offset` on, its values decoded into their places (nested objects too). */
+function mapRow(raw: unknown[], offset: number, columns: Decoded[]): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < columns.length; i++) {
+    const { path, decoder } = columns[i]!;
+    let node = row;
+    for (let depth = 0; depth < path.length - 1; depth++) {
+      const name = path[depth]!;
+      node[name] ??= {};
+      node = node[name] as Record<string, unknown>;
+    }
+    const value = raw[offset + i];
+    node[path[path.length - 1]!] = value === null ? null : decoder.mapFromDriverValue(value);
+  }
+  return row;
 }
 
 /**
@@ -74,11 +105,12 @@ export function withRows(keys: SQL, columns: string[], rows: PageRows<unknown>):
  */
 export function splitRow<Row>(
   raw: unknown[],
-  columns: string[],
-  fields: Field[],
+  keyColumns: string[],
+  columns: Decoded[],
   isRow: (row: Row) => boolean,
 ): { key: Record<string, unknown>; row: Row | undefined } {
-  const key = Object.fromEntries(columns.map((column, i) => [column, raw[i]]));
-  const row = internals.mapResultRow(fields, raw.slice(columns.length)) as Row;
+  const key: Record<string, unknown> = {};
+  for (let i = 0; i < keyColumns.length; i++) key[keyColumns[i]!] = raw[i];
+  const row = mapRow(raw, keyColumns.length, columns) as Row;
   return { key, row: isRow(row) ? row : undefined };
 }

@@ -26,7 +26,7 @@ export type Shape = { name: string; values: Record<string, unknown> };
 type Compiled = {
   query: { sql: string; params: unknown[] };
   name: string | undefined;
-  fields: WithRows['fields'];
+  columns: WithRows['columns'];
 };
 const compiledShapes = new Map<string, Compiled>();
 let verifyShapes = false;
@@ -53,7 +53,7 @@ export async function runListStatement<Row>(
   build: () => SQL,
   values: Record<string, unknown>,
 ): Promise<{ rows: Row[] }> {
-  const { query, name } = compile(source, kind, () => ({ statement: build(), fields: [] }));
+  const { query, name } = compile(source, kind, () => ({ statement: build(), columns: [] }));
   return runCompiled<Row>(db, query, name, { ...source.shape?.values, ...values });
 }
 
@@ -62,7 +62,7 @@ function compile(source: StatementSource, kind: string, build: () => WithRows): 
   const toCompiled = (): Compiled => {
     const built = build();
     const query = dialect.sqlToQuery(built.statement);
-    return { query, name: source.keptPlan ? statementName(query.sql) : undefined, fields: built.fields };
+    return { query, name: source.keptPlan ? statementName(query.sql) : undefined, columns: built.columns };
   };
   if (!source.shape || !source.keptPlan) return toCompiled();
   const key = `${source.shape.name}\u0000${kind}`;
@@ -110,7 +110,7 @@ export async function runKeysStatement<Row>(
   );
   const all = { ...source.shape?.values, ...select.values, ...values };
   const result = await runCompiled<unknown[]>(db, compiled.query, compiled.name, all, true);
-  return result.rows.map((raw) => splitRow(raw, columns, compiled.fields, isRow));
+  return result.rows.map((raw) => splitRow(raw, columns, compiled.columns, isRow));
 }
 
 /** A page's rows to read with its keys, and how to tell a row found from none. */
