@@ -253,23 +253,12 @@ export async function listAppsForUser(
     request,
     MY_APP_ROW,
     (row) => row.membershipId,
-    { total: () => liveAppCount(ctx, userId) },
+    { total: LIVE_APP_COUNT },
   );
 }
 
-/** How many live apps the user is on (kept by triggers, migration 0012). */
-export async function liveAppCount(ctx: AppContext, userId: string): Promise<number> {
-  const [row] = await liveAppCountOf(ctx.db).execute({ userId });
-  return row?.n ?? 0;
-}
-
-const liveAppCountOf = prepared('live_app_count', (db, name) =>
-  db
-    .select({ n: userAppCounts.liveApps })
-    .from(userAppCounts)
-    .where(eq(userAppCounts.userId, sql.placeholder('userId')))
-    .prepare(name),
-);
+/** How many live apps `$userId` is on (kept by triggers, migration 0012). */
+const LIVE_APP_COUNT = sql`select coalesce((select ${userAppCounts.liveApps} from ${userAppCounts} where ${userAppCounts.userId} = ${sql.placeholder('userId')}), 0)`;
 
 /** Any app, deleted ones too (staff pages), with its owner. */
 export async function findAppForStaff(ctx: AppContext, appId: string) {

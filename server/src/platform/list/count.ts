@@ -32,6 +32,18 @@ export async function countUpTo(
   return Number(result.rows[0]?.n ?? 0);
 }
 
+/** A kept total (ListOptions.total): its select, run with the source's shape values. */
+export async function readTotal(db: Tx, source: StatementSource, total: SQL): Promise<number> {
+  const result = await runListStatement<{ n: number }>(
+    db,
+    source,
+    'total',
+    () => sql`select (${total})::int as n`,
+    {},
+  );
+  return Number(result.rows[0]?.n ?? 0);
+}
+
 /** The planner's row count for a whole table (pg_class.reltuples; unknown before the first ANALYZE). */
 export async function estimateTableRows(db: Tx, tableName: string): Promise<number | undefined> {
   const result = (await db.execute(

@@ -20,7 +20,7 @@ import { type AnyColumn, and, ilike, or, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { Limits } from '../context.ts';
 import { fieldError } from '../errors.ts';
-import { countUpTo, estimateListRows } from './count.ts';
+import { countUpTo, estimateListRows, readTotal } from './count.ts';
 import { seekKey } from './histogram-seek.ts';
 import {
   decodeCursor,
@@ -64,10 +64,12 @@ export type ListContext = { db: Tx; limits: Pick<Limits, 'exactCount'> };
 
 export type ListOptions = {
   /**
-   * The list's exact size when the caller keeps it (a maintained counter): then nothing is
-   * estimated or counted. Not used for a search, whose matches only a read can count.
+   * The list's exact size when the caller keeps it (a maintained counter), as a select of that one
+   * number whose placeholders the source's shape fills: then nothing is estimated or counted, and
+   * page 1 reads it in the statement that reads its keys. Not used for a search, whose matches
+   * only a read can count.
    */
-  total?: () => Promise<number>;
+  total?: SQL | undefined;
 };
 
 /** The sort names a list's query takes: `created_at` for `created_at` and `-created_at`. */
@@ -136,7 +138,7 @@ async function readPage<Row>(
   request: ListRequest,
   cap: number,
   rows: ListedRows<Row> | undefined,
-  known?: () => Promise<number>,
+  known?: SQL,
 ): Promise<{ read: KeyRead<Row>; window: Window; total: Total }> {
   // A search pattern's plan depends on the pattern: planned each time.
   const source = {
@@ -150,11 +152,11 @@ async function readPage<Row>(
     // whole list, and its length the exact total; only a full one asks for the kept total.
     if (!cursorWindow && request.page === 1) {
       const window = { limit: request.per_page, offset: 0, reverse: false };
-      const read = await readKeys(db, source, sort, window, rows);
-      const total = read.more ? await known() : read.keys.length;
+      const read = await readKeys(db, source, sort, window, rows, known);
+      const total = read.more ? Number(read.keys[0]?.n) : read.keys.length;
       return { read, window, total: { total, exact: true } };
     }
-    const count = await known();
+    const count = await readTotal(db, source, known);
     const window =
       cursorWindow ??
       (count <= cap ? countedWindow(request, count) : await pageWindow(db, sort, request, count, cap));

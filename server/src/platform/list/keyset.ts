@@ -208,13 +208,17 @@ function finish<Row>(
 
 const keyColumns = (sort: ResolvedSort) => ['id', ...sort.keys.map((_, i) => `k${i}`)];
 
-/** The page's keys straight from the list's index, in list order (with `rows`, their rows too). */
+/**
+ * The page's keys straight from the list's index, in list order (with `rows`, their rows too; with
+ * `total`, a select of one number, that number beside each key as `n`).
+ */
 export async function readKeys<Row = never>(
   db: Tx,
   source: ListSource,
   sort: ResolvedSort,
   window: Window,
   rows?: ListedRows<Row>,
+  total?: SQL,
 ): Promise<KeyRead<Row>> {
   if (window.limit <= 0) return { keys: [], more: false, ...(rows ? { rows: [] } : {}) };
   const exprs = keyExprs(sort);
@@ -228,10 +232,10 @@ export async function readKeys<Row = never>(
   const read = await runKeysStatement(
     db,
     source,
-    `keys ${windowShape(sort, window, bounds)}`,
-    keyColumns(sort),
+    `keys ${windowShape(sort, window, bounds)}${total ? ' total' : ''}`,
+    total ? [...keyColumns(sort), 'n'] : keyColumns(sort),
     (numbered) => sql`
-    select p.id::text as id, ${asText(named)}${numbered ? sql`, ${ordinal(sort, window, named)}` : sql``} from (
+    select p.id::text as id, ${asText(named)}${total ? sql`, (${total})::int as n` : sql``}${numbered ? sql`, ${ordinal(sort, window, named)}` : sql``} from (
       select ${source.id} as id, ${columns} from ${source.from} ${where}
       order by ${orderBy(sort, window, exprs)}
       limit ${bounds.limit.sql} offset ${bounds.offset.sql}
