@@ -11,9 +11,10 @@ const by = endingInId(mailOutbox.id, 'uuid');
 const SORTS = { subject: by(mailOutbox.subject, 'text') };
 
 /**
- * Drizzle's own mapping reads the rows (page-rows.ts takes two functions it exports untyped): nested
- * objects, a left join that found nothing, a computed column with its decoder, and a row the
- * select does not find. An upgrade that changes them fails here.
+ * The rows are read as Drizzle reads a select's (page-rows.ts takes the field order from a function
+ * it exports untyped, and each field's decoder): nested objects, a left join that found nothing, a
+ * computed column with its decoder, and a row the select does not find. An upgrade that changes
+ * them fails here.
  */
 test('rows read with the keys: nested fields, decoders, a left join without a match, a row not found', async () => {
   await t.ctx.db.execute(sql`
