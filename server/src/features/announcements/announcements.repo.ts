@@ -2,7 +2,7 @@ import type { AdminNotificationsQuery } from '@portal/contracts';
 import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { idIn, prepared } from '../../db/prepared.ts';
-import { announcements, users } from '../../db/schema/index.ts';
+import { announcementReads, announcements, announcementUnreads, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import {
   containsAny,
@@ -16,7 +16,7 @@ import {
   resolveSort,
   rowQuery,
 } from '../../platform/list/index.ts';
-import { PUBLISH_LOCK, readAt } from './announcements.unread.ts';
+import { PUBLISH_LOCK, readAt, readerMarks } from './announcements.unread.ts';
 import { PUBLISHED, showAfterInstant, visibleAt } from './announcements.visibility.ts';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
@@ -92,11 +92,16 @@ const source = (
   shape,
 });
 
+const READER = sql.placeholder('userId');
+const MARKS = readerMarks(READER);
+
 /** A page row's announcement with when `$userId` read it (announcements.unread.ts), read with the keys. */
 const READER_ROW = pageRows('notification for reader', (pageId) =>
   rowQuery
-    .select({ ...readerColumns, readAt: readAt(sql.placeholder('userId')) })
+    .select({ ...readerColumns, readAt: readAt(READER) })
     .from(announcements)
+    .leftJoin(announcementReads, MARKS.read)
+    .leftJoin(announcementUnreads, MARKS.exception)
     .where(eq(announcements.id, pageId)),
 );
 
@@ -139,9 +144,12 @@ export async function findVisible(ctx: AppContext, id: string, now: Date) {
 
 /** What a developer is shown of it, with when this user read it (announcements.unread.ts). */
 export async function findVisibleForReader(ctx: AppContext, id: string, now: Date, userId: string) {
+  const marks = readerMarks(userId);
   const [row] = await ctx.db
     .select({ ...readerColumns, readAt: readAt(userId) })
     .from(announcements)
+    .leftJoin(announcementReads, marks.read)
+    .leftJoin(announcementUnreads, marks.exception)
     .where(visibleOne(id, now));
   return row;
 }
