@@ -26,25 +26,6 @@ export const CRITICAL_MAIL_TEMPLATE = 'announcement.critical';
 export const criticalMailKey = (announcementId: string, userId: string) =>
   `announcement:${announcementId}:${userId}`;
 
-const announcementColumns = {
-  id: announcements.id,
-  title: announcements.title,
-  summary: announcements.summary,
-  body: announcements.body,
-  critical: announcements.critical,
-  draft: announcements.draft,
-  showAfter: announcements.showAfter,
-  showAfterAt: announcements.showAfterAt,
-  visibleFrom: announcements.visibleFrom,
-  visibleSeq: announcements.visibleSeq,
-  readCount: announcements.readCount,
-  emailsSent: announcements.emailsSent,
-  emailsFailed: announcements.emailsFailed,
-  authorId: announcements.authorId,
-  createdAt: announcements.createdAt,
-  updatedAt: announcements.updatedAt,
-};
-
 /** What a developer is shown of an announcement (a Notification): not its reach, author or place. */
 const readerColumns = {
   id: announcements.id,
@@ -56,6 +37,17 @@ const readerColumns = {
   showAfter: announcements.showAfter,
   showAfterAt: announcements.showAfterAt,
   createdAt: announcements.createdAt,
+};
+
+const announcementColumns = {
+  ...readerColumns,
+  visibleFrom: announcements.visibleFrom,
+  visibleSeq: announcements.visibleSeq,
+  readCount: announcements.readCount,
+  emailsSent: announcements.emailsSent,
+  emailsFailed: announcements.emailsFailed,
+  authorId: announcements.authorId,
+  updatedAt: announcements.updatedAt,
 };
 export type ReaderRow = { [K in keyof typeof readerColumns]: AnnouncementRow[K] };
 
