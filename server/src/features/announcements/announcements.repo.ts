@@ -283,20 +283,6 @@ export async function criticalRecipients(ctx: AppContext, afterId: string | null
     .limit(limit);
 }
 
-export async function findRecipient(ctx: AppContext, userId: string) {
-  const [row] = await ctx.db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      emailVerified: users.emailVerified,
-      criticalEmails: users.criticalEmails,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
-}
-
 // Moves nothing derived (users feed review_owner_email by e-mail only).
 export async function optOutOfCriticalEmails(ctx: AppContext, userId: string, at: Date) {
   const [row] = await ctx.db
