@@ -145,8 +145,16 @@ export const developerAppMembers = pgTable(
   },
   (t) => [
     uniqueIndex('developer_app_members_app_user_uq').on(t.developerAppId, t.userId),
-    // My Apps: the apps I am on, newest membership first, paged and searched from the index alone.
-    index('developer_app_members_user_idx').on(t.userId, t.createdAt, t.id, t.developerAppId, t.appSearch),
+    // My Apps: the apps I am on, newest membership first, paged and searched from the index alone;
+    // a page's rows take the app and the role from it too (apps.repo.ts, MY_APP_ROW).
+    index('developer_app_members_user_idx').on(
+      t.userId,
+      t.createdAt,
+      t.id,
+      t.developerAppId,
+      t.appSearch,
+      t.role,
+    ),
     // A search by someone on thousands of apps: the term's few matches first, then theirs among them.
     index('developer_app_members_app_search_trgm').using('gin', sql`${t.appSearch} gin_trgm_ops`),
   ],

@@ -201,22 +201,24 @@ const summaryColumns = {
 };
 
 /**
- * A My Apps page row's row, read with the page's keys: the membership by its primary key, the app
- * and its sandbox by theirs, so a plan kept for it never walks the user's memberships (thousands
- * for some users).
+ * A My Apps page row's row, read with the page's keys: the app and its sandbox by their primary
+ * keys, so a plan kept for it never walks the user's memberships (thousands for some users). The
+ * membership's app and role come with the keys from the membership index, which holds them.
  */
-const MY_APP_ROW = pageRows('my app row', (pageId) =>
-  rowQuery
-    .select({
-      membershipId: developerAppMembers.id,
-      app: summaryColumns,
-      role: developerAppMembers.role,
-      sandboxStatus: sandboxes.status,
-    })
-    .from(developerAppMembers)
-    .innerJoin(developerApps, eq(developerApps.id, developerAppMembers.developerAppId))
-    .leftJoin(sandboxes, eq(sandboxes.developerAppId, developerApps.id))
-    .where(eq(developerAppMembers.id, pageId)),
+const MY_APP_ROW = pageRows(
+  'my app row',
+  (pageId, keyed) =>
+    rowQuery
+      .select({
+        membershipId: sql<string>`${pageId}`,
+        app: summaryColumns,
+        role: sql<MemberRole>`${keyed.role}`,
+        sandboxStatus: sandboxes.status,
+      })
+      .from(developerApps)
+      .leftJoin(sandboxes, eq(sandboxes.developerAppId, developerApps.id))
+      .where(eq(developerApps.id, keyed.appId)),
+  { appId: developerAppMembers.developerAppId, role: developerAppMembers.role },
 );
 
 const MEMBERSHIPS = sql`${developerAppMembers}`;

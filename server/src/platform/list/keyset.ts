@@ -3,6 +3,7 @@ import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { fieldError } from '../errors.ts';
 import { UUID_PATTERN } from '../ids.ts';
+import { keyedColumns } from './page-rows.ts';
 import { type ListedRows, runKeysStatement, type Shape } from './statements.ts';
 
 /** Column types a sort key may have; cursors carry their values as text. */
@@ -235,8 +236,8 @@ export async function readKeys<Row = never>(
     `keys ${windowShape(sort, window, bounds)}${total ? ' total' : ''}`,
     total ? [...keyColumns(sort), 'n'] : keyColumns(sort),
     (numbered) => sql`
-    select p.id::text as id, ${asText(named)}${total ? sql`, (${total})::int as n` : sql``}${numbered ? sql`, ${ordinal(sort, window, named)}` : sql``} from (
-      select ${source.id} as id, ${columns} from ${source.from} ${where}
+    select p.id::text as id, ${asText(named)}${total ? sql`, (${total})::int as n` : sql``}${numbered ? sql`, ${ordinal(sort, window, named)}${keyedColumns(rows?.select, 'p.')}` : sql``} from (
+      select ${source.id} as id, ${columns}${keyedColumns(rows?.select)} from ${source.from} ${where}
       order by ${orderBy(sort, window, exprs)}
       limit ${bounds.limit.sql} offset ${bounds.offset.sql}
     ) p order by ${orderBy(sort, window, named)}`,
@@ -277,11 +278,11 @@ export async function readSmall<Row = never>(
     ['n', ...keyColumns(sort)],
     (numbered) => sql`
     with m as (
-      select ${source.id}::text as id, ${columns} from ${source.from} ${filter} limit ${capped.sql}
+      select ${source.id}::text as id, ${columns}${keyedColumns(rows?.select)} from ${source.from} ${filter} limit ${capped.sql}
     )
     select c.n, p.* from (select count(*)::int as n from m) c
     left join lateral (
-      select id, ${asText(named)}${numbered ? sql`, ${ordinal(sort, window, named)}` : sql``} from m ${bound ? sql`where ${bound}` : sql``}
+      select id, ${asText(named)}${numbered ? sql`, ${ordinal(sort, window, named)}${keyedColumns(rows?.select, '')}` : sql``} from m ${bound ? sql`where ${bound}` : sql``}
       order by ${orderBy(sort, window, named)}
       limit ${bounds.limit.sql} offset ${bounds.offset.sql}
     ) p on true`,
@@ -289,12 +290,6 @@ export async function readSmall<Row = never>(
     rows,
   );
   const count = Number(read[0]?.key.n ?? 0);
-  return {
-    ...finish(
-      read.filter((entry) => entry.key.id !== null),
-      window,
-      rows !== undefined,
-    ),
-    count,
-  };
+  const found = read.filter((entry) => entry.key.id !== null);
+  return { ...finish(found, window, rows !== undefined), count };
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { mailOutbox, users } from '../../db/schema/index.ts';
 import { useTestApp } from '../../test/helpers.ts';
 import { endingInId, listPage, pageRows, resolveSort, rowQuery } from './index.ts';
@@ -63,4 +63,50 @@ test('rows read with the keys: nested fields, decoders, a left join without a ma
   );
   assert.equal(page.total, 4);
   assert.ok(page.rows[0]!.mail.createdAt instanceof Date);
+});
+
+/**
+ * `keyed` columns come from the keys' read, not from the row: here the row select reads none of
+ * the outbox's columns for them, so a wrong or missing carry shows as a wrong subject. Both reads
+ * carry them: every match at once (a small list), and the page alone (a kept total).
+ */
+test('keyed columns are read with the keys and handed to the rows select, small list or page', async () => {
+  await t.ctx.db.execute(sql`
+    insert into mail_outbox (idempotency_key, "to", subject, text, html, template, delivery, status)
+    select 'keyed-' || g, 'dev' || g || '@example.com', 'keyed-' || g, 't', 'h', 'list', 'outbox', 'sent'
+    from generate_series(1, 3) g`);
+  const rows = pageRows(
+    'outbox row, subject and recipient from its keys',
+    (pageId, keyed) =>
+      rowQuery
+        .select({ id: mailOutbox.id, subject: sql<string>`${keyed.subject}`, to: sql<string>`${keyed.to}` })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.id, pageId)),
+    { subject: mailOutbox.subject, to: sql`upper(${mailOutbox.to})` },
+  );
+  const read = (total?: SQL) =>
+    listPage(
+      { db: t.ctx.db, limits: { exactCount: 100 } },
+      {
+        from: sql`${mailOutbox}`,
+        table: 'mail_outbox',
+        where: sql`${mailOutbox.subject} like 'keyed-%'`,
+        id: mailOutbox.id,
+      },
+      resolveSort(SORTS, '-subject'),
+      { page: 1, per_page: 2 },
+      rows,
+      (row) => row.id,
+      { total },
+    );
+  for (const page of [await read(), await read(sql`select 3`)]) {
+    assert.deepEqual(
+      page.rows.map(({ subject, to }) => [subject, to]),
+      [
+        ['keyed-3', 'DEV3@EXAMPLE.COM'],
+        ['keyed-2', 'DEV2@EXAMPLE.COM'],
+      ],
+    );
+    assert.equal(page.total, 3);
+  }
 });

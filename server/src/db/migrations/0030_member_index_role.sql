@@ -1,0 +1,2 @@
+DROP INDEX "developer_app_members_user_idx";--> statement-breakpoint
+CREATE INDEX "developer_app_members_user_idx" ON "developer_app_members" USING btree ("user_id","created_at","id","developer_app_id","app_search","role");
