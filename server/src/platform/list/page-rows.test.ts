@@ -3,12 +3,35 @@ import { test } from 'node:test';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { mailOutbox, users } from '../../db/schema/index.ts';
 import { useTestApp } from '../../test/helpers.ts';
-import { endingInId, listPage, pageRows, resolveSort, rowQuery } from './index.ts';
+import { endingInId, listPage, type PageRows, pageRows, resolveSort, rowQuery } from './index.ts';
 
 const t = useTestApp();
 
 const by = endingInId(mailOutbox.id, 'uuid');
 const SORTS = { subject: by(mailOutbox.subject, 'text') };
+
+/** Page 1 of the outbox mails whose subject starts with `prefix`, read with `rows`. */
+const outboxPage = <Row extends { id: string }>(
+  prefix: string,
+  sort: 'subject' | '-subject',
+  perPage: number,
+  rows: PageRows<Row>,
+  total?: SQL,
+) =>
+  listPage(
+    { db: t.ctx.db, limits: { exactCount: 100 } },
+    {
+      from: sql`${mailOutbox}`,
+      table: 'mail_outbox',
+      where: sql`${mailOutbox.subject} like ${`${prefix}%`}`,
+      id: mailOutbox.id,
+    },
+    resolveSort(SORTS, sort),
+    { page: 1, per_page: perPage },
+    rows,
+    (row) => row.id,
+    { total },
+  );
 
 /**
  * The rows are read as Drizzle reads a select's (page-rows.ts takes the field order from a function
@@ -36,19 +59,7 @@ test('rows read with the keys: nested fields, decoders, a left join without a ma
       // rows-3 is not found: the page goes on without it.
       .where(and(eq(mailOutbox.id, pageId), ne(mailOutbox.subject, 'rows-3'))),
   );
-  const page = await listPage(
-    { db: t.ctx.db, limits: { exactCount: 100 } },
-    {
-      from: sql`${mailOutbox}`,
-      table: 'mail_outbox',
-      where: sql`${mailOutbox.subject} like 'rows-%'`,
-      id: mailOutbox.id,
-    },
-    resolveSort(SORTS, 'subject'),
-    { page: 1, per_page: 10 },
-    rows,
-    (row) => row.id,
-  );
+  const page = await outboxPage('rows-', 'subject', 10, rows);
   assert.deepEqual(
     page.rows.map(({ id: _, ...row }) => row),
     [1, 2, 4].map((g) => {
@@ -84,21 +95,7 @@ test('keyed columns are read with the keys and handed to the rows select, small 
         .where(eq(mailOutbox.id, pageId)),
     { subject: mailOutbox.subject, to: sql`upper(${mailOutbox.to})` },
   );
-  const read = (total?: SQL) =>
-    listPage(
-      { db: t.ctx.db, limits: { exactCount: 100 } },
-      {
-        from: sql`${mailOutbox}`,
-        table: 'mail_outbox',
-        where: sql`${mailOutbox.subject} like 'keyed-%'`,
-        id: mailOutbox.id,
-      },
-      resolveSort(SORTS, '-subject'),
-      { page: 1, per_page: 2 },
-      rows,
-      (row) => row.id,
-      { total },
-    );
+  const read = (total?: SQL) => outboxPage('keyed-', '-subject', 2, rows, total);
   for (const page of [await read(), await read(sql`select 3`)]) {
     assert.deepEqual(
       page.rows.map(({ subject, to }) => [subject, to]),
