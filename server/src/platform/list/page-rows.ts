@@ -67,13 +67,16 @@ export function pageRows<Row, Keyed extends string = never>(
   return { name, select: select as PageRows<Row>['select'], ...(keyed ? { keyed } : {}) };
 }
 
+/** The name a keys statement gives the `i`th of its rows' `keyed` columns. */
+const keyedName = (i: number) => `c${i}`;
+
 /**
  * A keys statement's columns for its rows' `keyed` values, named `c0`, `c1`, …: as `from` reads
  * them (`, <column> as c0`), or, with `outer`, as a select over that one reads them (`, p.c0`).
  */
 export function keyedColumns(rows: PageRows<unknown> | undefined, outer?: string): SQL {
   const columns = Object.values(rows?.keyed ?? {}).map((column, i) =>
-    outer === undefined ? sql`, ${column} as ${sql.raw(`c${i}`)}` : sql.raw(`, ${outer}c${i}`),
+    outer === undefined ? sql`, ${column} as ${sql.raw(keyedName(i))}` : sql.raw(`, ${outer}${keyedName(i)}`),
   );
   return sql.join(columns);
 }
@@ -103,7 +106,7 @@ export type WithRows = { statement: SQL; columns: Decoded[] };
  */
 export function withRows(keys: SQL, columns: string[], rows: PageRows<unknown>): WithRows {
   const keyed = Object.fromEntries(
-    Object.keys(rows.keyed ?? {}).map((name, i) => [name, sql.raw(`p.c${i}`)]),
+    Object.keys(rows.keyed ?? {}).map((name, i) => [name, sql.raw(`p.${keyedName(i)}`)]),
   );
   const select = rows.select(sql.raw('p.id::uuid'), keyed);
   const named = sql.join(
