@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { type BrowserContext, expect, type Page, type Route, test } from '@playwright/test';
 import { pngBytes } from '../support/png.ts';
 import { createAppOnPage, signIn, signOut } from '../support/session.ts';
@@ -6,7 +6,7 @@ import { createAppOnPage, signIn, signOut } from '../support/session.ts';
 // Started by `npm run test:cluster` (server/faults/cluster/journey.test.ts) against three portals
 // behind HAProxy. JOURNEY=pinned walks one journey with each step on a chosen instance (A, B, C);
 // JOURNEY=roll walks it through the balancer again and again while the instances restart one by one,
-// until the file JOURNEY_UNTIL exists.
+// until a round begun after the file JOURNEY_UNTIL appeared has finished.
 const balancer = new URL(process.env.CLUSTER_ORIGIN ?? 'http://127.0.0.1:1');
 const instances = (process.env.CLUSTER_INSTANCES ?? '').split(',').filter(Boolean);
 const password = process.env.CLUSTER_PASSWORD ?? '';
@@ -145,15 +145,33 @@ test('the same journey through the balancer while the instances restart one by o
   test.setTimeout(300_000);
   const until = process.env.JOURNEY_UNTIL!;
   const steering = await steer(context);
+  const answerers = (from: number) =>
+    new Set(steering.answers.slice(from).map((answer) => answer.answeredBy));
+  // The processes that answered the first sign-in, before the roll begins: the test starts the roll
+  // when the file `${until}.signed-in` appears.
+  let first: Set<string> | undefined;
   let rounds = 0;
+  let last = 0;
+  let afterRoll = false;
   do {
-    await journey(page, context, () => {});
+    // A round begun after the roll (and its 1.5 s tail) is answered by new processes only.
+    afterRoll = existsSync(until);
+    last = steering.answers.length;
+    await journey(page, context, (step) => {
+      if (first || step !== 'B') return;
+      first = answerers(0);
+      writeFileSync(`${until}.signed-in`, '');
+    });
     rounds++;
-  } while (!existsSync(until));
-  const seen = new Set(steering.answers.map((answer) => answer.answeredBy));
+  } while (!afterRoll);
+  const seen = answerers(0);
+  const after = answerers(last);
   console.log(
     `journeys during the roll: ${rounds}; instances that answered: ${seen.size}; GETs sent again: ${steering.retried()}`,
   );
-  // The roll replaced all three: six processes answered, and at least the journey ran beside them.
-  expect(seen.size).toBeGreaterThanOrEqual(4);
+  // The roll replaced every process the journey signed in on, and the journey went on working on the
+  // new ones: none of those answered the round after it.
+  expect(first?.size).toBeGreaterThan(0);
+  expect(after.size).toBeGreaterThan(0);
+  expect([...after].filter((name) => first!.has(name))).toEqual([]);
 });

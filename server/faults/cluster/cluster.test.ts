@@ -270,7 +270,8 @@ test('three instances behind HAProxy: shared state, exact counters, jobs once, r
         });
         // Beside the load, the same person's journey through the balancer, round after round.
         const person = journey ? undefined : startJourney(cluster, 'roll');
-        await delay(1_500);
+        // The roll begins once the person has signed in: the processes that answered that are the ones it replaces.
+        await (person ? person.signedIn() : delay(1_500));
         const rollStart = Date.now();
         const roll = await rollingRestart(cluster);
         const rollEnd = Date.now();

@@ -1,12 +1,12 @@
 // A person's journey in Chromium against a cluster (e2e/cluster/journey.spec.ts, run by Playwright
 // as its own process): `pinned` walks it once with each step on another instance; `roll` walks it
-// through the balancer again and again until `stop()` is called (while the instances restart).
+// through the balancer again and again while the instances restart, and once more after `stop()`.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Cluster } from './cluster.ts';
-import { DEMO_PASSWORD, DEVELOPER } from './portal.ts';
+import { DEMO_PASSWORD, DEVELOPER, waitUntil } from './portal.ts';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 /** The web build the portals serve to the browser; the journey is skipped without it. */
@@ -36,7 +36,12 @@ export function startJourney(cluster: Cluster, mode: 'pinned' | 'roll') {
   cluster.run.onClose(() => void child.kill('SIGKILL'));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return {
-    /** A `roll` journey finishes the round it is in, then stops. */
+    /** Resolves once a `roll` journey has signed in for the first time (so before a roll that waits for it). */
+    signedIn: () =>
+      waitUntil('the journey to sign in', () => existsSync(`${until}.signed-in`) || child.exitCode !== null, {
+        timeoutMs: 120_000,
+      }),
+    /** A `roll` journey finishes the round it is in, walks one more, then stops. */
     stop: () => writeFileSync(until, ''),
     async finished(): Promise<{ rounds: number; getsSentAgain: number }> {
       const code = await exited;
