@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { createContext } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/client.ts';
+import { maintainEvery } from './db/maintain.ts';
 import { prepareDrain } from './platform/http/drain.ts';
 import { createLogger } from './platform/logger.ts';
 import { sweepTempFiles } from './platform/storage.ts';
@@ -44,6 +45,8 @@ async function main() {
   const drain = prepareDrain(app);
   if (config.seedDemo) await seedDemo(ctx);
   await ctx.jobs.work(ctx);
+  // PGlite's autovacuum never runs; the server applies PostgreSQL's rule itself (db/maintain.ts).
+  const maintenance = ctx.database.kind === 'pglite' ? maintainEvery(ctx.database.db, log) : undefined;
   await app.listen({ port: config.port, host: config.host }).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'EADDRINUSE') throw error;
     cannotStart(
@@ -73,6 +76,7 @@ async function main() {
       ]);
       if (http.forced) log.warn({ connections: http.forced }, 'requests still running were cut off');
       await app.close();
+      await maintenance?.stop();
       await ctx.close(); // closes the job queue and the database
       log.info({ drainMs: http.ms }, 'stopped');
       process.exit(0);
