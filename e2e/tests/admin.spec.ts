@@ -115,7 +115,10 @@ test('review queue: the demo listing in review is labelled Marketplace and new',
   await expect(cells.nth(4)).toHaveText('new');
 });
 
-test('admin app page: a production manifest in review is approved with notes', async ({ page }) => {
+test('admin app page: a production manifest in review is approved with notes; a sandbox one promoted', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
   const developer = await confirmedDeveloper('Manifest Reviewtest');
   const { api } = developer;
   const appId = await createApp(api, `Review ${Date.now().toString(36)}`);
@@ -148,8 +151,35 @@ test('admin app page: a production manifest in review is approved with notes', a
   });
   expect(submitted.ok()).toBe(true);
 
+  // A sandbox version, once the app's sandbox is built (its job runs a few seconds after creation).
+  await expect
+    .poll(async () => (await (await api.get(`/api/v1/developer_apps/${appId}`)).json()).sandbox?.status, {
+      timeout: 60_000,
+    })
+    .toBe('live');
+  const sandboxVersion = await api.post('/api/v1/app_versions', {
+    headers: api.csrf,
+    data: {
+      app_version: {
+        developer_app_id: appId,
+        environment_type: 'Sandbox',
+        manifest: {
+          content: {
+            schema_version: '4.1',
+            fullscreen: { source_url: 'https://example.com/app/v2', description: 'The daily log, again' },
+          },
+        },
+        semantic_version: '2.0.0',
+      },
+    },
+  });
+  expect(sandboxVersion.status(), await sandboxVersion.text()).toBe(201);
+
   await signInTo(page, ADMIN_EMAIL, `/admin/developer_apps/${appId}`);
-  const section = page.getByRole('region', { name: 'Production manifests' });
+  const section = page.getByRole('region', { name: 'Manifests' });
+  // The sandbox tab is the default (spec admin §4).
+  await expect(section.getByRole('tab', { name: 'Sandbox' })).toHaveAttribute('aria-selected', 'true');
+  await section.getByRole('tab', { name: 'Production' }).click();
   const row = section.getByRole('row').filter({ hasText: '1.0.0' });
   await expect(row.getByText('In review')).toBeVisible();
   await expect(row.getByText('From the developer: Adds the daily log.')).toBeVisible();
@@ -164,4 +194,22 @@ test('admin app page: a production manifest in review is approved with notes', a
   // The developer sees the outcome.
   const mine = await api.get(`/api/v1/manifests?filters[developer_app_id]=${appId}`);
   expect((await mine.json())[0]).toMatchObject({ state: 'published', admin_notes: 'Looks good.' });
+
+  // Staff promote the sandbox version (spec admin §4): the Production tab opens with it.
+  await section.getByRole('tab', { name: 'Sandbox' }).click();
+  await section
+    .getByRole('row')
+    .filter({ hasText: '2.0.0' })
+    .getByRole('button', { name: 'Promote' })
+    .click();
+  const promote = page.getByRole('dialog', { name: 'Promote version 2.0.0 to production' });
+  await promote.getByRole('button', { name: 'Promote' }).click();
+  await expect(section.getByRole('tab', { name: 'Production' })).toHaveAttribute('aria-selected', 'true');
+  await expect(section.getByRole('row').filter({ hasText: '2.0.0' })).toBeVisible();
+  const production = await api.get(
+    `/api/v1/manifests?filters[developer_app_id]=${appId}&filters[versionable_type]=ProductionEnvironment`,
+  );
+  expect(
+    (await production.json()).map((version: { semantic_version: string }) => version.semantic_version),
+  ).toEqual(['2.0.0', '1.0.0']);
 });

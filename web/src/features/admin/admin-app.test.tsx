@@ -13,21 +13,23 @@ import {
   server,
   validationFailed,
 } from '../../test/server.ts';
+import { liveSandbox } from '../apps/testing.ts';
 import { manifest, manifestsApi } from '../manifests/testing.ts';
 
 URL.createObjectURL = vi.fn(() => 'blob:preview');
+
+/** The page's own tabs (the first tab list; the Manifests section has its own below). */
+const pageTabs = () =>
+  within(screen.getAllByRole('tablist')[0]!)
+    .getAllByRole('tab')
+    .map((tab) => tab.textContent);
 
 describe('admin developer app page', () => {
   test('title, tabs, owner info and metadata; no banner when the owner matches', async () => {
     serve(adminApp());
     renderRoute('/admin/developer_apps/app-1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit - Crane Log' })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
-      'General',
-      'Sandbox',
-      'Marketplace Listing',
-      'Metrics',
-    ]);
+    expect(pageTabs()).toEqual(['General', 'Sandbox', 'Marketplace Listing', 'Metrics']);
     expect(screen.getByText('Not Deleted')).toBeInTheDocument();
     expect(screen.getByText('1000001')).toBeInTheDocument();
     expect(screen.queryByText('owner differs between Procore and the Developer portal')).toBeNull();
@@ -54,10 +56,7 @@ describe('admin developer app page', () => {
     server.use(configHandler(runtimeConfig({ user: admin, fedramp: true })));
     renderRoute('/admin/developer_apps/app-1');
     await screen.findByRole('heading', { level: 1, name: 'Edit - Crane Log' });
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
-      'General',
-      'Marketplace Listing',
-    ]);
+    expect(pageTabs()).toEqual(['General', 'Marketplace Listing']);
   });
 
   test('the info banners: owner differs, or no production credentials', async () => {
@@ -146,7 +145,10 @@ describe('admin developer app page', () => {
       }),
     ]);
     renderRoute('/admin/developer_apps/app-1');
-    const section = await screen.findByRole('region', { name: 'Production manifests' });
+    const section = await screen.findByRole('region', { name: 'Manifests' });
+    // The sandbox tab is the default (spec admin §4).
+    expect(within(section).getByRole('tab', { name: 'Sandbox' })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(within(section).getByRole('tab', { name: 'Production' }));
     const row = (await within(section).findByText('1.1.0')).closest('tr')!;
     expect(within(row).getByText('From the developer: Adds the daily log view.')).toBeInTheDocument();
     expect(within(row).getByText('In review')).toBeInTheDocument();
@@ -167,15 +169,41 @@ describe('admin developer app page', () => {
     expect(api.callsTo('PATCH', '/admin/app_versions/p-2').map((call) => call.body)).toEqual([
       { app_version: { state: 'published', admin_notes: 'Looks good.' } },
     ]);
-    // Only the production list is asked for.
-    expect(api.callsTo('GET', '/manifests')[0]?.search.get('filters[versionable_type]')).toBe('Production');
+  });
+
+  test('manifests: staff promote a sandbox version through the staff call and land on the Production tab', async () => {
+    serve(adminApp({ sandbox: liveSandbox }));
+    const api = manifestsApi([
+      manifest({ id: 's-1', environment: 'Sandbox', semantic_version: '2.0.0', promotable: true }),
+    ]);
+    renderRoute('/admin/developer_apps/app-1');
+    const section = await screen.findByRole('region', { name: 'Manifests' });
+    // Staff may create a version on any app with a live sandbox.
+    expect(await within(section).findByRole('button', { name: 'Create New Version' })).toBeEnabled();
+    const row = (await within(section).findByText('2.0.0')).closest('tr')!;
+    const user = userEvent.setup();
+    await user.click(within(row).getByRole('button', { name: 'Promote' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Promote version 2.0.0 to production' });
+    // Release notes are optional for staff, whatever the semantic-versions setting.
+    await user.click(within(dialog).getByRole('button', { name: 'Promote' }));
+    await waitFor(() =>
+      expect(within(section).getByRole('tab', { name: 'Production' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      ),
+    );
+    expect(await within(section).findByRole('table', { name: 'Production manifests' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/app_version_promotions')).toEqual([]);
+    expect(api.callsTo('POST', '/admin/app_version_promotions').map((call) => call.body)).toEqual([
+      { app_version_promotion: { source_app_version_id: 's-1', changelog: null } },
+    ]);
   });
 
   test('a deleted app has no manifest review section', async () => {
     serve(adminApp({ deleted_at: '2026-03-05T00:00:00.000Z' }));
     renderRoute('/admin/developer_apps/app-1');
     await screen.findByRole('heading', { level: 1, name: 'Edit - Crane Log (DELETED)' });
-    expect(screen.queryByRole('region', { name: 'Production manifests' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Manifests' })).toBeNull();
   });
 
   test('the General tab uploads the logo (PUT multipart) and removes it', async () => {

@@ -136,11 +136,12 @@ export const useCreateVersion = (appId: string) =>
   );
 
 /** `POST /app_version_promotions`; the app is refreshed too (its first production version changes it). */
-export function usePromote(appId: string) {
+/** Promotes a sandbox version: the app's owner and admins, or platform staff (`staff`, spec admin §7). */
+export function usePromote(appId: string, staff = false) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { sourceId: string; changelog: string | null }) =>
-      api<Manifest>('/app_version_promotions', {
+      api<Manifest>(staff ? '/admin/app_version_promotions' : '/app_version_promotions', {
         method: 'POST',
         body: {
           app_version_promotion: { source_app_version_id: input.sourceId, changelog: input.changelog },

@@ -1,5 +1,5 @@
 // What other features reuse from manifests (the app pages, the Configuration Builder, the listing
-// editor's version picker, the admin app page's review section): the classic page's section, the
+// editor's version picker, the admin app page's Manifests section): the classic page's section, the
 // Versions tab, the production table, the status badge and version key, the viewing and promoting
 // modals, and the editor's pieces. Each takes what it needs as props; none assumes a page around it.
 export {

@@ -169,7 +169,8 @@ export function manifestsApi(
       versions.push(created);
       return HttpResponse.json(created, { status: 201 });
     }),
-    http.post('/api/v1/app_version_promotions', async ({ request }) => {
+    // The app's people promote through the first path, staff through the second (spec admin §7).
+    http.post(/\/api\/v1\/(admin\/)?app_version_promotions$/, async ({ request }) => {
       const { body } = await record(request);
       const input = (body as { app_version_promotion: { source_app_version_id: string; changelog: string } })
         .app_version_promotion;

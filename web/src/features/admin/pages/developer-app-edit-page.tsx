@@ -8,6 +8,7 @@ import { useParams } from 'react-router';
 import { PageSkeleton } from '../../../components/skeletons.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
+import { ManifestsSection } from '../../manifests/index.ts';
 import { LazyMarketplaceListingEditor } from '../../marketplace/index.ts';
 import { LazyEngagementReport, metricsHidden } from '../../metrics/index.ts';
 import { adminAppQuery, useUpdateAdminApp } from '../api.ts';
@@ -15,7 +16,6 @@ import { AdminBreadcrumbs, AdminLoadFailed } from '../components/admin-page.tsx'
 import { AppHistory } from '../components/app-history.tsx';
 import { AppSidebar } from '../components/app-sidebar.tsx';
 import { GeneralTab } from '../components/general-tab.tsx';
-import { ManifestReview } from '../components/manifest-review.tsx';
 import { SandboxTab } from '../components/sandbox-tab.tsx';
 
 /** /admin/developer_apps/{id} (spec admin §2): staff edit any app, deleted ones too. */
@@ -108,7 +108,7 @@ export function DeveloperAppEditPage() {
               )}
             </Tabs>
             <Stack mt="lg">
-              {app.deleted_at ? null : <ManifestReview appId={app.id} />}
+              {app.deleted_at ? null : <ManifestsSection app={app} staff />}
               <AppHistory appId={app.id} />
             </Stack>
           </Grid.Col>

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Stack, Tabs, Text } from '@mantine/core';
-import type { Manifest } from '@portal/contracts';
+import type { DeveloperApp, DeveloperAppPermissions, Manifest } from '@portal/contracts';
 import { hasOauthComponent, MANIFEST_MESSAGES, nextSemanticVersion } from '@portal/contracts/manifest-rules';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
-import { type AppPageProps, SectionCard } from '../../../components/section-card.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { newestManifestQuery } from '../api.ts';
@@ -20,12 +20,22 @@ import { ViewManifestModal } from './view-manifest-modal.tsx';
 
 type Tab = 'sandbox' | 'production';
 
+type ManifestsApp = Pick<DeveloperApp, 'id' | 'production_access'> & {
+  sandbox: Pick<NonNullable<DeveloperApp['sandbox']>, 'status'> | null;
+};
+type ManifestsSectionProps =
+  | { app: ManifestsApp; permissions: DeveloperAppPermissions; staff?: false }
+  /** Platform staff on the admin app page (spec admin §4, §7): create and promote on any app, review. */
+  | { app: ManifestsApp; permissions?: undefined; staff: true };
+
 /**
  * The classic page's Manifests section (spec developer-apps §2, §4): the header status, Sandbox (default) and
  * Production tabs with their tables, the editor for new sandbox versions, promotion and review.
- * FedRAMP has no sandbox, so only production versions are shown there.
+ * FedRAMP has no sandbox, so only production versions are shown there. Staff (the admin app page)
+ * create and promote through the staff calls and approve or reject the version in review, with the
+ * review's notes beside each production version.
  */
-export function ManifestsSection({ app, permissions }: AppPageProps) {
+export function ManifestsSection({ app, permissions, staff = false }: ManifestsSectionProps) {
   const { t } = useTranslation();
   const config = useConfig();
   const [tab, setTab] = useState<Tab>(config.fedramp ? 'production' : 'sandbox');
@@ -41,7 +51,8 @@ export function ManifestsSection({ app, permissions }: AppPageProps) {
   const productionVersion = newestProduction.data?.items[0] ?? null;
   const isLoaded = newestSandbox.isSuccess && newestProduction.isSuccess;
   const sandboxLive = app.sandbox?.status === 'live';
-  const canCreate = permissions.canModifyManifests && permissions.canCreateSandboxManifests;
+  const canModify = staff || permissions?.canModifyManifests === true;
+  const canCreate = staff || (canModify && permissions?.canCreateSandboxManifests === true);
   // FedRAMP has no sandbox: versions are created straight in production (production credentials
   // requested), and the header compares that newest version with itself (it follows its state).
   const createIn = config.fedramp ? 'Production' : 'Sandbox';
@@ -63,6 +74,11 @@ export function ManifestsSection({ app, permissions }: AppPageProps) {
 
   return (
     <SectionCard id="manifests-heading" title={t('manifests.title')}>
+      {staff && (
+        <Text size="sm" c="dimmed">
+          {t('adminApp.manifests.intro')}
+        </Text>
+      )}
       {isLoaded && (
         <ManifestStatusBadge newestSandbox={newestOfCreated} newestProduction={productionVersion} />
       )}
@@ -93,7 +109,7 @@ export function ManifestsSection({ app, permissions }: AppPageProps) {
               </Group>
               <SandboxManifestsTable
                 appId={app.id}
-                canPromote={permissions.canModifyManifests}
+                canPromote={canModify}
                 onView={setViewing}
                 onPromote={setPromoting}
               />
@@ -107,7 +123,7 @@ export function ManifestsSection({ app, permissions }: AppPageProps) {
                 {MANIFEST_MESSAGES.productionCredentialsRequired}
               </Alert>
             )}
-            {config.fedramp && permissions.canModifyManifests && (
+            {config.fedramp && canModify && (
               <Group justify="flex-end">
                 <Button
                   onClick={() => setEditing(true)}
@@ -120,8 +136,10 @@ export function ManifestsSection({ app, permissions }: AppPageProps) {
             <ProductionManifestsTable
               appId={app.id}
               withReleaseNotes={config.semantic_versions}
-              canModifyManifests={permissions.canModifyManifests}
-              isPlatformAdmin={config.user?.role === 'admin'}
+              withReviewNotes={staff}
+              // Staff are not on the app: they review, and submitting is the app's people's.
+              canModifyManifests={!staff && canModify}
+              isPlatformAdmin={staff || config.user?.role === 'admin'}
               onView={setViewing}
               onReleaseNotes={setReleaseNotes}
               onError={onError}
@@ -149,7 +167,8 @@ export function ManifestsSection({ app, permissions }: AppPageProps) {
       <PromoteModal
         appId={app.id}
         manifest={promoting}
-        requireReleaseNotes={config.semantic_versions}
+        requireReleaseNotes={config.semantic_versions && !staff}
+        staff={staff}
         onClose={() => setPromoting(null)}
         onPromoted={handlePromoted}
       />

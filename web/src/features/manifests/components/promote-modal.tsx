@@ -11,12 +11,14 @@ import { usePromote } from '../api.ts';
 
 /**
  * Promotes a sandbox version to production with its release notes (required when semantic versions
- * are on, spec developer-apps §5). `manifest` null keeps it closed.
+ * are on, spec developer-apps §5). `manifest` null keeps it closed. `staff` promotes through the
+ * staff call (spec admin §7), where release notes are optional.
  */
 type PromoteProps<M extends Manifest | null> = {
   appId: string;
   manifest: M;
   requireReleaseNotes: boolean;
+  staff?: boolean;
   onClose: () => void;
   onPromoted?: ((manifest: Manifest) => void) | undefined;
 };
@@ -35,9 +37,16 @@ export function PromoteModal(props: PromoteProps<Manifest | null>) {
   );
 }
 
-function PromoteForm({ appId, manifest, requireReleaseNotes, onClose, onPromoted }: PromoteProps<Manifest>) {
+function PromoteForm({
+  appId,
+  manifest,
+  requireReleaseNotes,
+  staff = false,
+  onClose,
+  onPromoted,
+}: PromoteProps<Manifest>) {
   const { t } = useTranslation();
-  const promote = usePromote(appId);
+  const promote = usePromote(appId, staff);
   const [notes, setNotes] = useState('');
   const [notesError, setNotesError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
