@@ -22,10 +22,11 @@ export const quotaServersQuery = () =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export const bucketsQuery = (server: string, page: number) =>
+/** A page of a server's buckets (spec admin §5: Total / Per-Page / Link headers like every admin list). */
+export const bucketsQuery = (server: string, state: { page: number; cursor?: string | undefined }) =>
   queryOptions({
-    queryKey: ['admin', 'quota', 'buckets', server, page],
-    queryFn: () => apiPage<QuotaBucket>(`${bucketsPath(server)}?${listSearch({ page }, ADMIN_PER_PAGE, [])}`),
+    queryKey: ['admin', 'quota', 'buckets', server, state.page, state.cursor],
+    queryFn: () => apiPage<QuotaBucket>(`${bucketsPath(server)}?${listSearch(state, ADMIN_PER_PAGE, [])}`),
     placeholderData: keepPreviousData,
   });
 

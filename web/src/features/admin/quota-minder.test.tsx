@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, expect, test, vi } from 'vitest';
@@ -191,4 +191,95 @@ test('retrieves the chosen server’s buckets; shows would-be 429s per day; dele
   await userEvent.click(within(form).getByRole('button', { name: 'Save bucket' }));
   await waitFor(() => expect(patched).toHaveLength(1));
   expect((patched[0] as { data: { shadow: boolean } }).data.shadow).toBe(false);
+});
+
+test('a server with more than 50 buckets pages like the other admin lists; retrieving another server starts at page 1; a delete that empties the last page goes back a page', async () => {
+  let rows = Array.from({ length: 51 }, (_, i) => ({
+    ...bucket,
+    id: `b-${i + 1}`,
+    name: `Bucket ${i + 1}`,
+  }));
+  const seen: URL[] = [];
+  serve();
+  // Prepended to the handlers, so these answer the list instead of serve's one-bucket list.
+  server.use(
+    http.get(`${BASE}/:server/buckets`, ({ request, params }) => {
+      const url = new URL(request.url);
+      seen.push(url);
+      const all = params.server === 'Production_US02' ? rows : [];
+      const page = Number(url.searchParams.get('page'));
+      const perPage = Number(url.searchParams.get('per_page'));
+      return HttpResponse.json(all.slice((page - 1) * perPage, page * perPage), {
+        headers: { Total: String(all.length), 'Per-Page': String(perPage) },
+      });
+    }),
+    http.delete(`${BASE}/:server/buckets/:id`, ({ params }) => {
+      rows = rows.filter((row) => row.id !== params.id);
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+  vi.spyOn(window, 'confirm').mockReturnValue(true);
+  const { router } = renderRoute('/admin/quota_minder?server=Production_US02');
+  const table = await screen.findByRole('table', { name: 'Buckets on Production_US02' });
+  expect(within(table).getByText('Bucket 50')).toBeInTheDocument();
+  expect(within(table).queryByText('Bucket 51')).not.toBeInTheDocument();
+  expect(seen.at(-1)?.searchParams.get('page')).toBe('1');
+  expect(seen.at(-1)?.searchParams.get('per_page')).toBe('50');
+
+  const top = screen.getByRole('navigation', { name: 'Pages (top)' });
+  expect(screen.getByRole('navigation', { name: 'Pages (bottom)' })).toBeInTheDocument();
+  await userEvent.click(within(top).getByRole('button', { name: '2' }));
+  expect(await screen.findByText('Bucket 51')).toBeInTheDocument();
+  expect(screen.queryByText('Bucket 1')).not.toBeInTheDocument();
+  expect(seen.at(-1)?.searchParams.get('page')).toBe('2');
+  expect(router.state.location.search).toContain('page=2');
+
+  // The last bucket on page 2 can be deleted; the emptied page is left for the new last page.
+  await userEvent.click(screen.getByRole('button', { name: 'Delete Bucket 51' }));
+  expect(await screen.findByText('Bucket 1')).toBeInTheDocument();
+  await waitFor(() => expect(router.state.location.search).not.toContain('page=2'));
+  // Page 1 is refetched (its cached Total is from before the delete): one page now, no controls.
+  await waitFor(() =>
+    expect(screen.queryByRole('navigation', { name: 'Pages (top)' })).not.toBeInTheDocument(),
+  );
+  expect(seen.at(-1)?.searchParams.get('page')).toBe('1');
+
+  // Back to two pages, on page 2; retrieving another server asks for its page 1.
+  rows = [...rows, { ...bucket, id: 'b-52', name: 'Bucket 52' }];
+  await act(() => router.navigate('/admin/quota_minder?server=Production_US02&page=2'));
+  expect(await screen.findByText('Bucket 52')).toBeInTheDocument();
+  await userEvent.click((await screen.findAllByRole('combobox', { name: 'Server' }))[0]!);
+  await userEvent.click(await screen.findByRole('option', { name: 'Production_US01' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Retrieve buckets' }));
+  expect(await screen.findByText('No buckets on Production_US01 yet.')).toBeInTheDocument();
+  expect(seen.at(-1)?.pathname).toContain('Production_US01');
+  expect(seen.at(-1)?.searchParams.get('page')).toBe('1');
+  expect(router.state.location.search).toBe('?server=Production_US01');
+});
+
+test("a failed retrieve shows the server's message in a browser alert, once, and inline", async () => {
+  serve();
+  server.use(
+    http.get(`${BASE}/:server/buckets`, () =>
+      HttpResponse.json(
+        {
+          message: 'QuotaMinder server Production_US02 did not answer',
+          errors: [],
+          code: 'bad_gateway',
+          request_id: 'r',
+        },
+        { status: 502 },
+      ),
+    ),
+  );
+  const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+  renderRoute('/admin/quota_minder?server=Production_US02');
+  await waitFor(() =>
+    expect(alert).toHaveBeenCalledWith('QuotaMinder server Production_US02 did not answer'),
+  );
+  const section = screen.getByRole('region', { name: 'Buckets on Production_US02' });
+  expect(within(section).getByText('QuotaMinder server Production_US02 did not answer')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Retrieve buckets' }));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(alert).toHaveBeenCalledTimes(1);
 });
