@@ -94,7 +94,7 @@ export function ManageAppPage() {
         {!config.fedramp && <SandboxCard app={app.data} permissions={permissions.data} />}
         <CredentialsCard app={app.data} permissions={permissions.data} />
         <LazyApiUsagePanel appId={id} />
-        <MarketplaceListingCard app={app.data} />
+        <MarketplaceListingCard app={app.data} permissions={permissions.data} />
         <CollaboratorsPanel appId={id} role={app.data.role} />
         {permissions.data.canDestroy && <DeleteAppCard app={app.data} />}
       </Stack>

@@ -107,7 +107,7 @@ export function TabbedAppPage({ app, permissions }: AppPageProps) {
       case 'collaborators':
         return <CollaboratorsPanel appId={app.id} role={app.role} />;
       case 'marketplaceListing':
-        return <MarketplaceListingCard app={app} onDirtyChange={setListingDirty} />;
+        return <MarketplaceListingCard app={app} permissions={permissions} onDirtyChange={setListingDirty} />;
       case 'unknown':
         return <UnknownTab onBack={() => select('configurations')} />;
       case 'metrics':

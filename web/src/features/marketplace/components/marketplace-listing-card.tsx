@@ -1,4 +1,4 @@
-import type { DeveloperApp } from '@portal/contracts';
+import type { DeveloperApp, DeveloperAppPermissions } from '@portal/contracts';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { importWithRetry } from '../../../app/lazy.ts';
@@ -28,12 +28,17 @@ export function LazyMarketplaceListingEditor(props: MarketplaceListingEditorProp
  * The app page's marketplace listing card (spec developer-apps §2), on the classic page and as the tabbed
  * page's Marketplace Listing tab: the activation screen until the marketplace is enabled for the app, then
  * the listing editor. `onDirtyChange` lets a host with tabs ask before leaving unsaved changes.
+ *
+ * Until the app has a listing, whether the editor is editable follows the app permissions (`canEdit`,
+ * the rule the server's save checks). Once a listing exists, its `can_edit` decides.
  */
 export function MarketplaceListingCard({
   app,
+  permissions,
   onDirtyChange,
 }: {
   app: DeveloperApp;
+  permissions: DeveloperAppPermissions;
   onDirtyChange?: (dirty: boolean) => void;
 }) {
   const { t } = useTranslation();
@@ -45,6 +50,7 @@ export function MarketplaceListingCard({
           mode="developer"
           onDirtyChange={onDirtyChange}
           defaultPublicName={app.name || app.internal_name}
+          canEdit={permissions.canEdit}
         />
       ) : (
         <ActivationScreen app={app} />

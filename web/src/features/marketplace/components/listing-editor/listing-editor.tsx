@@ -28,6 +28,11 @@ export type MarketplaceListingEditorProps = {
   onDirtyChange?: (dirty: boolean) => void;
   /** What a first listing's public name starts as (the app's name). */
   defaultPublicName?: string;
+  /**
+   * Developer mode: the app permissions' `canEdit`, which decides while the app has no listing yet
+   * (read-only unless true). Once a listing exists, its `permissions.can_edit` decides.
+   */
+  canEdit?: boolean;
 };
 
 /**
@@ -58,9 +63,10 @@ function EditorForm({
   headingOrder = 3,
   onDirtyChange,
   defaultPublicName,
+  canEdit,
 }: MarketplaceListingEditorProps & { data: AppSubmissions }) {
   const { t } = useTranslation();
-  const editor = useListingEditor({ appId, mode, data, onDirtyChange, defaultPublicName });
+  const editor = useListingEditor({ appId, mode, data, onDirtyChange, defaultPublicName, canEdit });
   const { admin, submission, completion } = editor;
   return (
     <FieldKitContext.Provider value={editor.kit}>

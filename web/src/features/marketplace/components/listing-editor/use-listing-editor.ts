@@ -39,6 +39,11 @@ type EditorInput = {
   data: AppSubmissions;
   onDirtyChange?: ((dirty: boolean) => void) | undefined;
   defaultPublicName?: string | undefined;
+  /**
+   * The app permissions' `canEdit` (owner and app admins): whether the person may create the first
+   * listing. Once a listing exists, the server's `can_edit` on it decides instead.
+   */
+  canEdit?: boolean | undefined;
 };
 
 /**
@@ -46,7 +51,14 @@ type EditorInput = {
  * saved listing, the errors shown (the shared rules on every change, a 422's fields until edited),
  * upload progress, and save, submit, the review transitions and the media changes, each a request.
  */
-export function useListingEditor({ appId, mode, data, onDirtyChange, defaultPublicName }: EditorInput) {
+export function useListingEditor({
+  appId,
+  mode,
+  data,
+  onDirtyChange,
+  defaultPublicName,
+  canEdit,
+}: EditorInput) {
   const { t } = useTranslation();
   const config = useConfig();
   const client = useQueryClient();
@@ -88,7 +100,9 @@ export function useListingEditor({ appId, mode, data, onDirtyChange, defaultPubl
   const modified = changedFields(base, values, admin).length > 0;
   const state = submission?.state ?? 'draft';
   const permissions = submission?.permissions;
-  const readOnly = admin ? false : submission ? !permissions?.can_edit : false;
+  // Staff always edit; a listing follows its `can_edit`; with none yet, the app permissions decide, as
+  // the server's save does (requireEdit: `canEdit`). Unknown permissions mean read-only.
+  const readOnly = admin ? false : submission ? !permissions?.can_edit : canEdit !== true;
 
   // Markers: the listing's fields that differ from the published listing.
   const published = useMemo(() => valuesOf(data.published_app), [data.published_app]);
