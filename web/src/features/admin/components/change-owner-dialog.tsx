@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { SEARCH_DEBOUNCE_MS } from '../../../components/list-search.tsx';
 import { developerOptionsQuery } from '../api.ts';
 
 /** Spec admin §4: picking a new owner only sets it locally; saving the app applies it. */
@@ -19,7 +20,7 @@ export function ChangeOwnerDialog({
 }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 300);
+  const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [picked, setPicked] = useState<DeveloperOption | null>(null);
   const options = useQuery(developerOptionsQuery(debounced));
   const data = [...(options.data ?? [])];
