@@ -24,7 +24,8 @@ export function setCsrfToken(token: string | undefined) {
   csrfToken = token;
 }
 
-type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal };
+/** `csrf` sends the CSRF token on a GET too (state-changing requests always send it). */
+type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal; csrf?: boolean };
 
 async function refreshCsrf() {
   const res = await fetch('/api/v1/config', { credentials: 'same-origin' });
@@ -50,7 +51,7 @@ async function send(path: string, options: RequestOptions, retried = false): Pro
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  if (method !== 'GET') {
+  if (method !== 'GET' || options.csrf) {
     if (!csrfToken) await refreshCsrf();
     if (csrfToken) headers['x-csrf-token'] = csrfToken;
   }

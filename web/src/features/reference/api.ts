@@ -40,7 +40,8 @@ export const changelogQuery = (group: ResourceGroup, f: ChangelogFilters) =>
         ['filters[search]', f.search],
       ]);
       try {
-        return await apiPage<ChangelogEntry>(`/resource_groups/${group}?${search}`);
+        // The spec's call sends the CSRF token header, although it is a GET.
+        return await apiPage<ChangelogEntry>(`/resource_groups/${group}?${search}`, { csrf: true });
       } catch (error) {
         console.warn('The changelog could not be loaded', error);
         return empty(f.perPage);

@@ -23,11 +23,15 @@ function entry(overrides: Partial<ChangelogEntry> = {}): ChangelogEntry {
   };
 }
 
+/** The CSRF token header of each changelog request, in order. */
+const tokens: Array<string | null> = [];
+
 /** The changelog endpoint; every request's URL is kept. */
 function changelog(rows: ChangelogEntry[], seen: URL[]) {
   server.use(
     http.get('/api/v1/resource_groups/rest', ({ request }) => {
       seen.push(new URL(request.url));
+      tokens.push(request.headers.get('x-csrf-token'));
       return HttpResponse.json(rows, { headers: { Total: String(rows.length), 'Per-Page': '50' } });
     }),
   );
@@ -51,6 +55,8 @@ describe('changelog page (spec developer-apps §2)', () => {
     expect(screen.getByText('Breaking')).toBeInTheDocument();
     expect(seen[0]!.searchParams.get('page')).toBe('1');
     expect(seen[0]!.searchParams.get('per_page')).toBe('50');
+    // Spec developer-apps §7: the changelog call sends the CSRF token header, GET as it is.
+    expect(tokens.at(-1)).toBe('csrf-test');
   });
 
   test('type checkboxes and Breaking (only) go in the URL and the request; search waits 500 ms', async () => {
