@@ -192,8 +192,11 @@ test('admin app page: a production manifest in review is approved with notes; a 
   await expect(row.getByText('From the reviewer: Looks good.')).toBeVisible();
   await expect(row.getByRole('button', { name: 'Approve' })).toHaveCount(0);
   // The developer sees the outcome.
-  const mine = await api.get(`/api/v1/manifests?filters[developer_app_id]=${appId}`);
-  expect((await mine.json())[0]).toMatchObject({ state: 'published', admin_notes: 'Looks good.' });
+  const production = `/api/v1/manifests?filters[developer_app_id]=${appId}&filters[versionable_type]=ProductionEnvironment`;
+  expect((await (await api.get(production)).json())[0]).toMatchObject({
+    state: 'published',
+    admin_notes: 'Looks good.',
+  });
 
   // Staff promote the sandbox version (spec admin §4): the Production tab opens with it.
   await section.getByRole('tab', { name: 'Sandbox' }).click();
@@ -206,10 +209,6 @@ test('admin app page: a production manifest in review is approved with notes; a 
   await promote.getByRole('button', { name: 'Promote' }).click();
   await expect(section.getByRole('tab', { name: 'Production' })).toHaveAttribute('aria-selected', 'true');
   await expect(section.getByRole('row').filter({ hasText: '2.0.0' })).toBeVisible();
-  const production = await api.get(
-    `/api/v1/manifests?filters[developer_app_id]=${appId}&filters[versionable_type]=ProductionEnvironment`,
-  );
-  expect(
-    (await production.json()).map((version: { semantic_version: string }) => version.semantic_version),
-  ).toEqual(['2.0.0', '1.0.0']);
+  const versions = (await (await api.get(production)).json()) as Array<{ semantic_version: string }>;
+  expect(versions.map((version) => version.semantic_version)).toEqual(['2.0.0', '1.0.0']);
 });
