@@ -82,7 +82,10 @@ test('a listing withdrawn, edited (field error, new logo, screenshot and showcas
   await expect(card.getByText('Changes are locked until you withdraw it from review.')).toBeVisible();
   await expect(card.getByRole('textbox', { name: 'Public name' })).toHaveAttribute('readonly', '');
   await card.getByRole('button', { name: 'Withdraw from Review' }).click();
-  await expect(card.getByRole('status').filter({ hasText: 'Draft' })).toBeVisible();
+  // Back to a draft, which shows developers no state banner (spec admin §4).
+  await expect(card.getByText('Changes are locked until you withdraw it from review.')).toBeHidden();
+  await expect(card.getByRole('button', { name: 'Withdraw from Review' })).toBeHidden();
+  await expect(card.getByText(/This listing is a draft/)).toHaveCount(0);
   await expect(card.getByText(/\d of 6 sections completed/)).toBeVisible();
 
   // Edit: a new tagline; a bad support e-mail is refused at the field and marks its tab.

@@ -93,11 +93,15 @@ test('a complete, saved draft: M of M sections, Submit asks to confirm and submi
   renderRoute('/developer_apps/a1');
   const card = await editor();
   expect(await within(card).findByText('6 of 6 sections completed')).toBeInTheDocument();
+  // A draft shows developers no state banner (spec admin §4: unreviewed shows nothing).
+  expect(within(card).queryByText(/This listing is a draft/)).toBeNull();
   await userEvent.click(within(card).getByRole('button', { name: 'Submit for Review' }));
   const dialog = await screen.findByRole('dialog', { name: 'Submit for Review?' });
   await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
   await waitFor(() => expect(bodies).toEqual([{ state: 'in_review' }]));
-  expect(await within(card).findByText(/Changes are locked until you withdraw it/)).toBeInTheDocument();
+  const inReview = await within(card).findByText(/Changes are locked until you withdraw it/);
+  // In review is a success banner for developers (spec admin §4).
+  expect(inReview.closest('[role="status"]')?.getAttribute('style')).toContain('green');
   expect(within(card).getByRole('textbox', { name: 'Public name' })).toHaveAttribute('readonly');
   expect(within(card).getByRole('button', { name: 'Withdraw from Review' })).toBeEnabled();
 });

@@ -31,8 +31,9 @@ export function IntroBanner() {
 }
 
 /**
- * The listing's state (spec developer-apps §4): In Review, Rejected with the reviewer's notes, Approved,
- * Published.
+ * The listing's state (spec developer-apps §4, admin §4): In Review (a success banner for developers,
+ * the status for admins), Rejected with the reviewer's notes, Approved, Published. A draft shows
+ * nothing to developers; admins see its status.
  */
 export function StateBanner({ submission, admin }: { submission: Submission | null; admin: boolean }) {
   const { t } = useTranslation();
@@ -44,7 +45,7 @@ export function StateBanner({ submission, admin }: { submission: Submission | nu
   ) : null;
   if (submission.state === 'in_review')
     return (
-      <Alert color="blue" title={t('marketplace.state.in_review')} role="status">
+      <Alert color={admin ? 'blue' : 'green'} title={t('marketplace.state.in_review')} role="status">
         {admin ? t('marketplace.state.inReviewAdmin') : t('marketplace.state.inReviewNotice')}
       </Alert>
     );
@@ -70,6 +71,7 @@ export function StateBanner({ submission, admin }: { submission: Submission | nu
       </Alert>
     );
   if (submission.approval_state === 'rejected') return <RejectedBanner message={message} />;
+  if (!admin) return null;
   return (
     <Alert color="gray" title={t('marketplace.state.draft')} role="status">
       {t('marketplace.state.draftBody')}
