@@ -489,3 +489,20 @@ test('admin mode: the questionnaire document: a PDF dropzone, then a link and it
   const zone = await screen.findByRole('button', { name: /^Security questionnaire document:/ });
   expect(zone.querySelector('input[type="file"]')).toHaveAttribute('accept', 'application/pdf');
 });
+
+test('a listing that cannot be read: the two messages of spec developer-apps §8', async () => {
+  signedIn(enabled);
+  server.use(
+    http.get('/api/v1/developer_apps/a1/submissions', () =>
+      HttpResponse.json(
+        { message: 'Database unavailable', errors: [], code: 'unavailable' },
+        { status: 503 },
+      ),
+    ),
+  );
+  renderRoute('/developer_apps/a1');
+  const card = await screen.findByRole('region', { name: 'Marketplace Listing' });
+  expect(await within(card).findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(
+    'Error: unable to retrieve marketplace app. An error occurred while loading the marketplace listing.',
+  );
+});

@@ -46,7 +46,7 @@ export function MarketplaceListingEditor(props: MarketplaceListingEditorProps) {
   if (query.isError)
     return (
       <Alert color="red" role="alert" title={t('marketplace.errors.title')}>
-        {t('marketplace.errors.loading')}
+        {t('marketplace.errors.retrieve')} {t('marketplace.errors.loading')}
       </Alert>
     );
   if (!query.data) return <LoadingLine label={t('marketplace.loading')} />;
