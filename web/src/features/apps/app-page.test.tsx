@@ -61,8 +61,15 @@ test('sandbox: a failing Show secret, Reset secret or Save each show the banner'
   renderRoute('/developer_apps/a1');
   await userEvent.click(await screen.findByRole('button', { name: 'Show secret' }));
   await expectBanner('Reveal refused. Try later.');
+  // The reset asks for the acknowledgement first (spec developer-apps §5), as production's does.
   await userEvent.click(screen.getByRole('button', { name: 'Reset secret' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Reset client secret' });
+  const confirm = within(dialog).getByRole('button', { name: 'Reset secret' });
+  expect(confirm).toBeDisabled();
+  await userEvent.click(within(dialog).getByRole('checkbox', { name: /I understand/ }));
+  await userEvent.click(confirm);
   await expectBanner('Reset refused.');
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
   const card = screen.getByRole('region', { name: 'Sandbox Account' });
   await userEvent.type(within(card).getByLabelText('Redirect URIs'), 'https://example.com/cb');

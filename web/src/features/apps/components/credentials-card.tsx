@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { DeveloperApp, IssuedSecret } from '@portal/contracts';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { errorsJoined } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { useRequestProduction, useResetSecret } from '../api.ts';
 import { CredentialsHeading } from './production-state.tsx';
+import { ResetSecretDialog } from './reset-secret-dialog.tsx';
 import { SecretReveal } from './secret-reveal.tsx';
 
 /** Production credentials: request, approval notice, first view, acknowledged resets. */
@@ -21,7 +22,6 @@ export function CredentialsCard({ app, permissions }: AppPageProps) {
   const [issued, setIssued] = useState<IssuedSecret | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [confirming, { open, close }] = useDisclosure(false);
-  const [acknowledged, setAcknowledged] = useState(false);
 
   const issue = (withAck: boolean) => {
     if (!credentials) return;
@@ -32,7 +32,6 @@ export function CredentialsCard({ app, permissions }: AppPageProps) {
         onSuccess: (result) => {
           setIssued(result as IssuedSecret);
           close();
-          setAcknowledged(false);
         },
         onError: (failure) => {
           close();
@@ -98,26 +97,12 @@ export function CredentialsCard({ app, permissions }: AppPageProps) {
           )}
         </Stack>
       )}
-      <Modal opened={confirming} onClose={close} title={t('apps.credentials.resetTitle')}>
-        <Stack>
-          <Text>{t('apps.credentials.resetBody')}</Text>
-          <Checkbox
-            label={t('apps.credentials.acknowledge')}
-            checked={acknowledged}
-            onChange={(event) => setAcknowledged(event.currentTarget.checked)}
-          />
-          <DialogActions onCancel={close}>
-            <Button
-              color="red"
-              disabled={!acknowledged}
-              loading={reset.isPending}
-              onClick={() => issue(true)}
-            >
-              {t('apps.credentials.resetConfirm')}
-            </Button>
-          </DialogActions>
-        </Stack>
-      </Modal>
+      <ResetSecretDialog
+        opened={confirming}
+        loading={reset.isPending}
+        onClose={close}
+        onConfirm={() => issue(true)}
+      />
     </SectionCard>
   );
 }

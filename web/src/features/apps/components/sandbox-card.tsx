@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, Loader, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { DeveloperApp, DeveloperAppPermissions, IssuedSecret, SandboxOauthApp } from '@portal/contracts';
 import { useState } from 'react';
@@ -18,6 +19,7 @@ import {
 } from '../api.ts';
 import { clientSettingsRules } from '../client-settings-rules.ts';
 import { CredentialsHeading } from './production-state.tsx';
+import { ResetSecretDialog } from './reset-secret-dialog.tsx';
 import { SecretReveal } from './secret-reveal.tsx';
 
 /** The sandbox account: building, live (its OAuth app form) or failed. Hidden in FedRAMP. */
@@ -109,6 +111,7 @@ function LiveSandbox({
   const reset = useResetSandboxSecret(app.id);
   const reveal = useRevealSandboxSecret();
   const [shown, setShown] = useState<IssuedSecret | null>(null);
+  const [confirmingReset, { open: openReset, close: closeReset }] = useDisclosure(false);
   const form = useForm({
     initialValues: { redirect_uri: sandbox.redirect_uri, allowed_cors_domain: sandbox.allowed_cors_domain },
     validate: {
@@ -138,67 +141,84 @@ function LiveSandbox({
   };
   const handleReset = () => {
     onAction();
-    reset.mutate(sandbox.id, { onSuccess: (result) => setShown(result as IssuedSecret), onError });
+    reset.mutate(sandbox.id, {
+      onSuccess: (result) => {
+        closeReset();
+        setShown(result as IssuedSecret);
+      },
+      onError: (failure) => {
+        closeReset();
+        onError(failure);
+      },
+    });
   };
   const date = (value: string) => new Date(value).toLocaleString();
   return (
-    <form onSubmit={handleSubmit} noValidate>
-      <Stack>
-        <Group grow>
-          <TextInput label={t('apps.sandbox.created')} value={date(sandbox.created_at)} readOnly />
-          <TextInput label={t('apps.sandbox.updated')} value={date(sandbox.updated_at)} readOnly />
-        </Group>
-        <TextInput label={t('apps.sandbox.companyId')} value={String(sandbox.company_id ?? '')} readOnly />
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {t('apps.sandbox.url')}:{' '}
-          <Anchor href={sandbox.url ?? undefined} target="_blank" rel="noreferrer">
-            {sandbox.url}
-          </Anchor>
-        </Text>
-        <CredentialsHeading app={app} environment="sandbox" />
-        <Textarea
-          label={t('apps.settings.redirectUri')}
-          description={t('apps.settings.redirectUriHint')}
-          rows={3}
-          disabled={!permissions.canEdit}
-          {...form.getInputProps('redirect_uri')}
-        />
-        <TextInput label={t('apps.sandbox.appId')} value={sandbox.app_id ?? ''} readOnly />
-        <TextInput label={t('apps.sandbox.secret')} value={sandbox.secret_masked ?? ''} readOnly />
-        {shown && <SecretReveal uid={shown.uid} secret={shown.secret} once={false} />}
-        <Group>
-          {sandbox.oauth_application_id && permissions.canViewClientCredentials && (
-            <Button
-              variant="default"
-              loading={reveal.isPending}
-              onClick={handleReveal}
-              aria-expanded={!!shown}
-            >
-              {shown ? t('apps.sandbox.hide') : t('apps.sandbox.reveal')}
-            </Button>
-          )}
-          {permissions.canModifyCredentials && (
-            <Button variant="outline" color="red" loading={reset.isPending} onClick={handleReset}>
-              {t('apps.sandbox.reset')}
-            </Button>
-          )}
-        </Group>
-        <TextInput
-          label={t('apps.settings.cors')}
-          description={t('apps.settings.corsHint')}
-          disabled={!permissions.canEdit}
-          {...form.getInputProps('allowed_cors_domain')}
-        />
-        <TextInput label={t('apps.sandbox.procoreAppId')} value={sandbox.procore_app_id} readOnly />
-        <Button
-          type="submit"
-          w="fit-content"
-          loading={update.isPending}
-          disabled={!permissions.canEdit || !form.isDirty()}
-        >
-          {t('apps.sandbox.save')}
-        </Button>
-      </Stack>
-    </form>
+    <>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack>
+          <Group grow>
+            <TextInput label={t('apps.sandbox.created')} value={date(sandbox.created_at)} readOnly />
+            <TextInput label={t('apps.sandbox.updated')} value={date(sandbox.updated_at)} readOnly />
+          </Group>
+          <TextInput label={t('apps.sandbox.companyId')} value={String(sandbox.company_id ?? '')} readOnly />
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {t('apps.sandbox.url')}:{' '}
+            <Anchor href={sandbox.url ?? undefined} target="_blank" rel="noreferrer">
+              {sandbox.url}
+            </Anchor>
+          </Text>
+          <CredentialsHeading app={app} environment="sandbox" />
+          <Textarea
+            label={t('apps.settings.redirectUri')}
+            description={t('apps.settings.redirectUriHint')}
+            rows={3}
+            disabled={!permissions.canEdit}
+            {...form.getInputProps('redirect_uri')}
+          />
+          <TextInput label={t('apps.sandbox.appId')} value={sandbox.app_id ?? ''} readOnly />
+          <TextInput label={t('apps.sandbox.secret')} value={sandbox.secret_masked ?? ''} readOnly />
+          {shown && <SecretReveal uid={shown.uid} secret={shown.secret} once={false} />}
+          <Group>
+            {sandbox.oauth_application_id && permissions.canViewClientCredentials && (
+              <Button
+                variant="default"
+                loading={reveal.isPending}
+                onClick={handleReveal}
+                aria-expanded={!!shown}
+              >
+                {shown ? t('apps.sandbox.hide') : t('apps.sandbox.reveal')}
+              </Button>
+            )}
+            {permissions.canModifyCredentials && (
+              <Button variant="outline" color="red" onClick={openReset}>
+                {t('apps.sandbox.reset')}
+              </Button>
+            )}
+          </Group>
+          <TextInput
+            label={t('apps.settings.cors')}
+            description={t('apps.settings.corsHint')}
+            disabled={!permissions.canEdit}
+            {...form.getInputProps('allowed_cors_domain')}
+          />
+          <TextInput label={t('apps.sandbox.procoreAppId')} value={sandbox.procore_app_id} readOnly />
+          <Button
+            type="submit"
+            w="fit-content"
+            loading={update.isPending}
+            disabled={!permissions.canEdit || !form.isDirty()}
+          >
+            {t('apps.sandbox.save')}
+          </Button>
+        </Stack>
+      </form>
+      <ResetSecretDialog
+        opened={confirmingReset}
+        loading={reset.isPending}
+        onClose={closeReset}
+        onConfirm={handleReset}
+      />
+    </>
   );
 }
