@@ -23,7 +23,8 @@ export const RuntimeConfig = z.object({
   support_email: z.string(),
   fedramp: z.boolean(),
   restricted_government: z.boolean(),
-  security_questionnaire: z.boolean(),
+  /** The marketplace listing's Security & Compliance tab (spec developer-apps §6: security_and_compliance_enabled). */
+  security_and_compliance_enabled: z.boolean(),
   semantic_versions: z.boolean(),
   reference_external_url: z.string().nullable(),
   reference_external_label: z.string(),

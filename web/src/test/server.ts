@@ -29,7 +29,7 @@ export function runtimeConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeCo
     support_email: 'support@example.com',
     fedramp: false,
     restricted_government: false,
-    security_questionnaire: false,
+    security_and_compliance_enabled: false,
     semantic_versions: true,
     reference_external_url: 'https://example.com/developers',
     reference_external_label: 'Construction Network API',

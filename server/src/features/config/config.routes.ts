@@ -14,7 +14,7 @@ export async function configRoutes(app: App) {
         support_email: config.supportEmail,
         fedramp: config.fedramp,
         restricted_government: config.restrictedGovernment,
-        security_questionnaire: config.securityQuestionnaire,
+        security_and_compliance_enabled: config.securityQuestionnaire,
         semantic_versions: config.semanticVersions,
         reference_external_url: config.referenceExternalUrl ?? null,
         reference_external_label: config.referenceExternalLabel,

@@ -57,6 +57,12 @@ test('health and readiness', async () => {
   assert.equal(ready.json().status, 'ok');
 });
 
+test('GET /api/v1/config names the feature flags as the spec does (developer-apps §6)', async () => {
+  const body = (await t.app.inject({ url: '/api/v1/config' })).json();
+  for (const flag of ['fedramp', 'security_and_compliance_enabled', 'semantic_versions'])
+    assert.equal(typeof body[flag], 'boolean', flag);
+});
+
 test('responses carry a request id and security headers', async () => {
   const res = await t.app.inject({ url: '/api/v1/config' });
   assert.match(String(res.headers['content-security-policy']), /default-src 'self'/);

@@ -149,7 +149,7 @@ test("a first listing starts with the app's name as its public name, and its fir
 
 test('the security questions are marked, and a detail once its answer is yes', async () => {
   signedIn(enabled);
-  server.use(configHandler(runtimeConfig({ user: developer, security_questionnaire: true })));
+  server.use(configHandler(runtimeConfig({ user: developer, security_and_compliance_enabled: true })));
   listing({ published_app: null, unpublished_app: completeDraft });
   renderRoute('/developer_apps/a1');
   const card = await editor();

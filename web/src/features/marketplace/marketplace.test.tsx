@@ -349,7 +349,7 @@ test('the public marketplace lists published apps and shows one', async () => {
 
 test('security: the switch shows a toast and the questions; details open on yes; the tearsheet reads them', async () => {
   signedIn(enabled);
-  server.use(configHandler(runtimeConfig({ user: developer, security_questionnaire: true })));
+  server.use(configHandler(runtimeConfig({ user: developer, security_and_compliance_enabled: true })));
   listing({ published_app: null, unpublished_app: completeDraft }, () => completeDraft);
   renderRoute('/developer_apps/a1');
   const card = await editor();

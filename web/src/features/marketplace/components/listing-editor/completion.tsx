@@ -20,9 +20,11 @@ export function Completion({
   const { t } = useTranslation();
   const config = useConfig();
   const text = t('marketplace.progress', { completed, total });
-  const counted = progressTabs({ securityQuestionnaire: config.security_questionnaire });
+  const counted = progressTabs({ securityQuestionnaire: config.security_and_compliance_enabled });
   const name = (key: string) => t(`marketplace.tabs.${key}`);
-  const optional = visibleListingTabs(config.security_questionnaire).filter((key) => !counted.includes(key));
+  const optional = visibleListingTabs(config.security_and_compliance_enabled).filter(
+    (key) => !counted.includes(key),
+  );
   return (
     <Stack gap={4}>
       <Text size="sm">{text}</Text>

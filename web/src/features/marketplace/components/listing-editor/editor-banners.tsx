@@ -134,7 +134,7 @@ export function NotValidBanner({ errors }: { errors: Record<string, unknown> }) 
   const { t } = useTranslation();
   const config = useConfig();
   const failing = tabsWithErrors(errors);
-  const tabs = visibleListingTabs(config.security_questionnaire).filter((key) => failing.has(key));
+  const tabs = visibleListingTabs(config.security_and_compliance_enabled).filter((key) => failing.has(key));
   return (
     <Alert color="red" role="alert" title={t('marketplace.errors.title')}>
       {t('errors.notValid', { defaultValue: LISTING_MESSAGES.notValid })}

@@ -55,7 +55,7 @@ export function ListingTabs({
   const config = useConfig();
   const { errors } = useFieldKit();
   const [tab, setTab] = useState<ListingTabKey>('app_information');
-  const tabs = LISTING_TABS.filter((tab) => tab.key !== 'security' || config.security_questionnaire);
+  const tabs = LISTING_TABS.filter((tab) => tab.key !== 'security' || config.security_and_compliance_enabled);
   const failingTabs = tabsWithErrors(errors);
   const firstFailing = tabs.find((item) => failingTabs.has(item.key))?.key;
   const panels = useRef<HTMLDivElement>(null);

@@ -92,7 +92,7 @@ export function useListingEditor({
     setBase(next);
   }, [submission, base]);
 
-  const flags = { fedramp: config.fedramp, securityQuestionnaire: config.security_questionnaire };
+  const flags = { fedramp: config.fedramp, securityQuestionnaire: config.security_and_compliance_enabled };
   const rules = ruleValues(values, submission);
   const draftErrors = listingErrors(rules, { ...flags, forReview: false });
   const reviewErrors = listingErrors(rules, { ...flags, forReview: true });
