@@ -51,6 +51,12 @@ describe('review queue', () => {
     renderRoute('/admin/review_queue');
     await screen.findByRole('link', { name: 'Listing App' });
     expect(seen[0]?.get('filters[in_review]')).toBe('true');
+    expect(
+      screen
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent)
+        .slice(0, 5),
+    ).toEqual(['Name', 'Owner email', 'In Review At', 'In Review', 'Marketplace Listing']);
     const [, first, second] = screen.getAllByRole('row');
     expect(
       within(first!)

@@ -102,7 +102,8 @@ export function ReviewQueuePage() {
         emptyText={t('adminLists.queueEmpty')}
         columns={[
           appNameColumn(t('adminLists.name')),
-          { label: t('adminLists.ownerEmail'), sortKey: 'owner', cell: (row) => row.owner.email },
+          // The queue's own spelling (spec admin §2); the apps list says "Owner Email".
+          { label: t('adminLists.queueOwnerEmail'), sortKey: 'owner', cell: (row) => row.owner.email },
           {
             label: t('adminLists.inReviewAt'),
             sortKey: 'in_review_at',
