@@ -154,11 +154,14 @@ export function errorsJoined(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** The text to show for a failed request: the errors list, else the message, else a fallback. */
+/**
+ * The text to show for a failed request (spec admin §8): the server's errors list, else the error's
+ * message (the server's, or the browser's for a request that never got an answer), else a fallback.
+ */
 export function errorText(error: unknown, fallback = 'Error occurred'): string {
   if (error instanceof ApiRequestError) {
     if (error.body.errors.length) return error.body.errors.join('\n');
     return error.body.message || fallback;
   }
-  return fallback;
+  return (error instanceof Error && error.message) || fallback;
 }
