@@ -12,6 +12,34 @@ async function createApp(api: ApiClient, internalName: string): Promise<string> 
   return (await res.json()).id;
 }
 
+/** A schema 4.1 version with one full-screen component, created by the app's owner; its id. */
+async function createVersion(
+  api: ApiClient,
+  appId: string,
+  environment: 'Production' | 'Sandbox',
+  semanticVersion: string,
+  sourceUrl: string,
+): Promise<string> {
+  const res = await api.post('/api/v1/app_versions', {
+    headers: api.csrf,
+    data: {
+      app_version: {
+        developer_app_id: appId,
+        environment_type: environment,
+        manifest: {
+          content: {
+            schema_version: '4.1',
+            fullscreen: { source_url: sourceUrl, description: 'The daily log' },
+          },
+        },
+        semantic_version: semanticVersion,
+      },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).id;
+}
+
 const names = (page: Page) => page.getByRole('row').locator('td:nth-child(2)').allInnerTexts();
 
 test('admin apps list: search, created-by filter, sort cycle, pages; change owner; undelete', async ({
@@ -127,24 +155,7 @@ test('admin app page: a production manifest in review is approved with notes; a 
     data: { confidential: true },
   });
   expect(access.ok()).toBe(true);
-  const created = await api.post('/api/v1/app_versions', {
-    headers: api.csrf,
-    data: {
-      app_version: {
-        developer_app_id: appId,
-        environment_type: 'Production',
-        manifest: {
-          content: {
-            schema_version: '4.1',
-            fullscreen: { source_url: 'https://example.com/app', description: 'The daily log' },
-          },
-        },
-        semantic_version: '1.0.0',
-      },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const versionId = (await created.json()).id as string;
+  const versionId = await createVersion(api, appId, 'Production', '1.0.0', 'https://example.com/app');
   const submitted = await api.patch(`/api/v1/app_versions/${versionId}`, {
     headers: api.csrf,
     data: { app_version: { state: 'in_review', developer_notes: 'Adds the daily log.' } },
@@ -157,23 +168,7 @@ test('admin app page: a production manifest in review is approved with notes; a 
       timeout: 60_000,
     })
     .toBe('live');
-  const sandboxVersion = await api.post('/api/v1/app_versions', {
-    headers: api.csrf,
-    data: {
-      app_version: {
-        developer_app_id: appId,
-        environment_type: 'Sandbox',
-        manifest: {
-          content: {
-            schema_version: '4.1',
-            fullscreen: { source_url: 'https://example.com/app/v2', description: 'The daily log, again' },
-          },
-        },
-        semantic_version: '2.0.0',
-      },
-    },
-  });
-  expect(sandboxVersion.status(), await sandboxVersion.text()).toBe(201);
+  await createVersion(api, appId, 'Sandbox', '2.0.0', 'https://example.com/app/v2');
 
   await signInTo(page, ADMIN_EMAIL, `/admin/developer_apps/${appId}`);
   const section = page.getByRole('region', { name: 'Manifests' });
