@@ -18,6 +18,7 @@ import type { Tx } from '../../db/client.ts';
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
+import { recordAudit } from '../audit/index.ts';
 import { configuredToContent, isAuthCodeCapable, prepareContent } from './manifest-content.ts';
 import { validateManifest } from './manifest-validation.ts';
 import {
@@ -129,7 +130,7 @@ export type CreateVersionInput = {
  * Creates a version at the head of its environment's list (spec developer-apps §4 "Creating and promoting").
  */
 export async function createVersion(ctx: AppContext, user: SessionUser, input: CreateVersionInput) {
-  const { app } = await loadManifestAccess(ctx, user, input.appId, 'create');
+  const { app, role } = await loadManifestAccess(ctx, user, input.appId, 'create');
   const environment = toEnvironment(input.environmentType);
   await requirePrecondition(ctx, app, environment);
   const configured = input.configured ?? null;
@@ -164,6 +165,7 @@ export async function createVersion(ctx: AppContext, user: SessionUser, input: C
       updatedAt: now,
     });
   });
+  if (!role) await auditStaffWrite(ctx, user, 'create', row);
   return getManifest(ctx, user, row.id);
 }
 
@@ -215,8 +217,31 @@ export async function promote(
       updatedAt: now,
     });
   });
+  if (actor === 'admin') await auditStaffWrite(ctx, user, 'promote', row);
   const created = await repo.findVersionWithCreator(ctx, row.id);
   return toManifest(created!.version, created!.creatorName, await repo.appFacts(ctx, app.id));
+}
+
+/**
+ * A version staff made on an app they are not on goes on the app's audit history beside their
+ * review decisions: the field names the environment and version; release notes, when there are any.
+ */
+async function auditStaffWrite(
+  ctx: AppContext,
+  user: SessionUser,
+  action: 'create' | 'promote',
+  row: repo.AppVersionRow,
+) {
+  const field = `${row.environment} manifest ${versionLabel(versionRef(row))}`;
+  const notes = row.changelog ? { release_notes: row.changelog } : {};
+  await recordAudit(
+    ctx,
+    user,
+    `developer_app.manifest_${action}`,
+    { type: 'developer_app', id: row.developerAppId },
+    { [field]: null },
+    { [field]: row.state, ...notes },
+  );
 }
 
 export type ManifestPermission = { scope: 'company' | 'project'; tool: string; level: string };

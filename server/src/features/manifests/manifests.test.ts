@@ -448,6 +448,55 @@ describe('roles (the collaborator matrix: Create, Modify and Publish Manifests i
     const res = await staff.client.post('/api/v1/admin/app_version_promotions', body);
     assert.equal(res.statusCode, 201, res.body);
     assert.deepEqual([res.json().environment, res.json().changelog], ['Production', null]);
+    // Both staff writes go on the app's history; the owner's own version does not.
+    await createVersion(app.owner, app.id, 'Sandbox', '0.2.0');
+    const notes = { app_version_promotion: { source_app_version_id: v1.id, changelog: 'Side panel' } };
+    const v3 = await createVersion(staff.client, app.id, 'Sandbox', '0.3.0');
+    assert.equal(
+      (
+        await staff.client.post('/api/v1/admin/app_version_promotions', {
+          app_version_promotion: { ...notes.app_version_promotion, source_app_version_id: v3.id },
+        })
+      ).statusCode,
+      201,
+    );
+    const history = (await staff.client.get(`/api/v1/admin/audit?filters[subject_id]=${app.id}`)).json();
+    assert.deepEqual(
+      history
+        .map((event: { action: string; actor_email: string; before: unknown; after: unknown }) => [
+          event.action,
+          event.actor_email,
+          event.before,
+          event.after,
+        ])
+        .sort((a: string[], b: string[]) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+      [
+        [
+          'developer_app.manifest_create',
+          staff.user.email,
+          { 'sandbox manifest 0.1.0': null },
+          { 'sandbox manifest 0.1.0': 'confidential' },
+        ],
+        [
+          'developer_app.manifest_create',
+          staff.user.email,
+          { 'sandbox manifest 0.3.0': null },
+          { 'sandbox manifest 0.3.0': 'confidential' },
+        ],
+        [
+          'developer_app.manifest_promote',
+          staff.user.email,
+          { 'production manifest 0.1.0': null },
+          { 'production manifest 0.1.0': 'confidential' },
+        ],
+        [
+          'developer_app.manifest_promote',
+          staff.user.email,
+          { 'production manifest 0.3.0': null, release_notes: null },
+          { 'production manifest 0.3.0': 'confidential', release_notes: 'Side panel' },
+        ],
+      ],
+    );
   });
 
   test('a deleted app’s manifests are gone', async () => {
