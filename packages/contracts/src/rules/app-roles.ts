@@ -57,9 +57,16 @@ export type AppPermissions = {
 
 export type PlatformUser = { role: 'developer' | 'admin'; employee: boolean };
 
+/**
+ * The spec's "platform employees" (spec developer-apps §1: they get some extra options): employees
+ * and platform admins. Leads on a listing, the changelog's branches and internal entries.
+ */
+export const isPlatformStaff = (user: { role: string; employee: boolean } | null | undefined) =>
+  !!user && (user.role === 'admin' || user.employee);
+
 /** Computes the flags from the caller's role on the app and their platform role. */
 export function appPermissions(role: AppRole | null | undefined, user: PlatformUser): AppPermissions {
-  const staff = user.role === 'admin' || user.employee;
+  const staff = isPlatformStaff(user);
   return {
     canEdit: roleAllows(role, 'editAppSettings'),
     canModifyCredentials: roleAllows(role, 'resetClientSecret'),

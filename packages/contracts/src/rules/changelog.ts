@@ -1,4 +1,5 @@
 /** Changelog entry types and the reference's resource groups (zod-free: the web's small chunks import it). */
+import { isPlatformStaff } from './app-roles.ts';
 
 /** Entry types (shared data README: new, feature, refinement, fix, deprecated, sunset, plus `breaking`). */
 export const CHANGELOG_TYPES = ['new', 'feature', 'refinement', 'fix', 'deprecated', 'sunset'] as const;
@@ -19,8 +20,7 @@ export const CHANGELOG_STATUSES = ['proposed', 'published'] as const;
 export type ChangelogStatus = (typeof CHANGELOG_STATUSES)[number];
 
 /** Whoever may see internal entries and switch branches (spec developer-apps §2 Changelog page). */
-export const seesInternalChangelog = (user: { role: string; employee: boolean } | null | undefined) =>
-  !!user && (user.role === 'admin' || user.employee);
+export const seesInternalChangelog = isPlatformStaff;
 
 /** The card's version (spec developer-apps §2): the smallest version followed by '+'. */
 export function smallestVersionLabel(versions: readonly string[]): string {

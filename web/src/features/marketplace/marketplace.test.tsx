@@ -215,6 +215,21 @@ test('regions: all regions ticks every region; contact option learn-how clears t
   expect((bodies[0]!.regions as Record<string, boolean>).europe).toBe(false);
 });
 
+test.each([
+  ['a developer', false, developer],
+  ['an employee', true, { ...developer, employee: true }],
+  ['a platform admin who is not an employee', true, { ...adminUser, employee: false }],
+])('contact options: %s is offered a lead: %s', async (_who, offered, user) => {
+  signedIn(enabled);
+  server.use(configHandler(runtimeConfig({ user })));
+  listing({ published_app: null, unpublished_app: completeDraft }, savedOver(completeDraft));
+  renderRoute('/developer_apps/a1');
+  const card = await editor();
+  await userEvent.click(await within(card).findByRole('tab', { name: /Contact/ }));
+  await within(card).findByRole('radio', { name: 'Learn how (a link)' });
+  expect(within(card).queryByRole('radio', { name: /lead/i }) !== null).toBe(offered);
+});
+
 test('admin mode: Save only when modified, Approve (publish silently) when unmodified and in review, markers', async () => {
   server.use(configHandler(runtimeConfig({ user: adminUser })));
   const inReview: Submission = {

@@ -1,4 +1,5 @@
 import { Radio, Stack } from '@mantine/core';
+import { isPlatformStaff } from '@portal/contracts/app-roles';
 import {
   applyContactOption,
   type ContactOption,
@@ -14,7 +15,7 @@ import { ListingText } from '../fields.tsx';
 export function ContactTab() {
   const { t } = useTranslation();
   const { values, set, readOnly } = useFieldKit();
-  const user = useCurrentUser();
+  const staff = isPlatformStaff(useCurrentUser());
   const [option, setOption] = useState<ContactOption | null>(() => contactOptionOf(values));
   const error = useFieldError('contact_or_learn_how');
   const choose = (next: ContactOption) => {
@@ -42,11 +43,11 @@ export function ContactTab() {
             data-invalid={error ? true : undefined}
           />
           <Radio value="learn_how" label={t('marketplace.contact.learn_how')} disabled={readOnly} />
-          {(user?.employee || values.create_lead) && (
+          {(staff || values.create_lead) && (
             <Radio
               value="lead"
               label={t('marketplace.contact.lead')}
-              disabled={readOnly || !user?.employee}
+              disabled={readOnly || !staff}
             />
           )}
         </Stack>
