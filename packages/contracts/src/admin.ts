@@ -47,8 +47,13 @@ export const AdminDeveloperAppRow = z.object({
 export type AdminDeveloperAppRow = z.infer<typeof AdminDeveloperAppRow>;
 
 /** `GET /admin/developers`: with `options=true`, rows are just `{id, email}` (created-by picker). */
+/**
+ * `GET /admin/developers`: the apps list's query shape (spec admin §7). The owner ids pick those
+ * developers; in review keeps the owners of an app in review, of a deleted one too with with_deleted
+ * (accounts themselves are never deleted, only disabled, and always listed).
+ */
 export const AdminDevelopersQuery = pageQuery(ADMIN_PER_PAGE).extend({
-  ...SearchFilter.shape,
+  ...appListFilters,
   sort: sortParam(['name', 'company_name', 'email', 'procore_id'], 'name'),
 });
 export type AdminDevelopersQuery = z.infer<typeof AdminDevelopersQuery>;

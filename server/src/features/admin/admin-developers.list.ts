@@ -1,9 +1,11 @@
 import type { AdminDevelopersQuery, DeveloperOption } from '@portal/contracts';
-import { inArray, sql } from 'drizzle-orm';
-import { users } from '../../db/schema/index.ts';
+import { and, inArray, isNull, sql } from 'drizzle-orm';
+import { developerApps, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { containsAny, endingInId, type ListSorts, listPage, resolveSort } from '../../platform/list/index.ts';
 import { toAdminDeveloper } from '../auth/index.ts';
+import { appInReview } from '../review/index.ts';
+import { ownerIdsOf } from './admin-apps.list.ts';
 
 const by = endingInId(users.id, 'text');
 
@@ -33,11 +35,23 @@ const source = (search: string | undefined) => ({
   id: users.id,
 });
 
+/** The apps list's filters, on developers (AdminDevelopersQuery): by id, and owners of an app in review. */
+function developerFilters(query: AdminDevelopersQuery) {
+  const ids = ownerIdsOf(query['filters[owner_id][]']);
+  const live = query['filters[with_deleted]'] === 'true' ? undefined : isNull(developerApps.deletedAt);
+  return and(
+    ids.length ? inArray(users.id, ids) : undefined,
+    query['filters[in_review]'] === 'true'
+      ? sql`${users.id} in (select ${developerApps.ownerId} from ${developerApps} where ${and(appInReview, live)})`
+      : undefined,
+  );
+}
+
 /** `GET /admin/developers`: registered developers, searched by name, e-mail or company. */
 export async function listAdminDevelopers(ctx: AppContext, query: AdminDevelopersQuery) {
   const page = await listPage(
     ctx,
-    source(query['filters[search]']),
+    { ...source(query['filters[search]']), where: developerFilters(query) },
     resolveSort(DEVELOPER_SORTS, query.sort),
     query,
     (ids) => ctx.db.select().from(users).where(inArray(users.id, ids)),

@@ -180,6 +180,35 @@ test('developers: each sort in both directions, search, and the created-by optio
   ]);
 });
 
+test('developers take the apps list query shape: owner ids, in review (deleted apps with with_deleted)', async () => {
+  const emails = (res: { json(): Array<{ email: string }> }) => res.json().map((row) => row.email);
+  const picked = await admin.get(
+    `${V}/developers?filters[owner_id][]=${ownerA}&filters[owner_id][]=${ownerB}`,
+  );
+  assert.equal(picked.statusCode, 200, picked.body);
+  assert.deepEqual(emails(picked), ['alice@acme.example.com', 'bob@bricks.example.com']);
+  assert.equal(picked.json()[0].name, 'Alice Owner', 'full rows, not the options');
+  assert.equal((await admin.get(`${V}/developers?filters[in_review]=true`)).headers.total, '0');
+
+  // Bob's one app in review is live, then deleted: listed with with_deleted only.
+  const [bobsApp] = await ids(
+    sql`select id from developer_apps where owner_id = ${ownerB} and ${live} limit 1`,
+  );
+  await t.ctx.db.execute(
+    sql`insert into marketplace_submissions (developer_app_id, state, submitted_at) values (${bobsApp}, 'in_review', now())`,
+  );
+  const inReview = await admin.get(`${V}/developers?filters[in_review]=true&filters[with_deleted]=false`);
+  assert.deepEqual(emails(inReview), ['bob@bricks.example.com']);
+  const everyone = (await admin.get(`${V}/developers`)).headers.total;
+  assert.equal((await admin.get(`${V}/developers?filters[in_review]=false`)).headers.total, everyone);
+  await t.ctx.db.execute(sql`update developer_apps set deleted_at = now() where id = ${bobsApp}`);
+  assert.equal((await admin.get(`${V}/developers?filters[in_review]=true`)).headers.total, '0');
+  const withDeleted = await admin.get(`${V}/developers?filters[in_review]=true&filters[with_deleted]=true`);
+  assert.deepEqual(emails(withDeleted), ['bob@bricks.example.com']);
+  await t.ctx.db.execute(sql`update developer_apps set deleted_at = null where id = ${bobsApp}`);
+  await t.ctx.db.execute(sql`delete from marketplace_submissions`);
+});
+
 test('oauth applications: per environment, sorts, filters name/uid/search', async () => {
   await t.ctx.db.execute(sql`
     insert into oauth_applications (developer_app_id, environment, client_id, owner_id)

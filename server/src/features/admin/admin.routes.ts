@@ -53,7 +53,7 @@ export async function adminRoutes(app: App) {
       schema: {
         querystring: AdminDevelopersQuery,
         description:
-          'Registered developers. A query carrying only `filters[search]` answers the created-by options: `{id, email}` items by e-mail.',
+          'Registered developers, with the apps list query shape: `filters[owner_id][]` picks developers by id, `filters[in_review]=true` keeps the owners of an app in review (deleted apps count with `filters[with_deleted]=true`). A query carrying only `filters[search]` answers the created-by options: `{id, email}` items by e-mail.',
         response: { 200: z.array(z.union([AdminDeveloper, DeveloperOption])) },
       },
     },
