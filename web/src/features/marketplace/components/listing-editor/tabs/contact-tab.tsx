@@ -44,11 +44,7 @@ export function ContactTab() {
           />
           <Radio value="learn_how" label={t('marketplace.contact.learn_how')} disabled={readOnly} />
           {(staff || values.create_lead) && (
-            <Radio
-              value="lead"
-              label={t('marketplace.contact.lead')}
-              disabled={readOnly || !staff}
-            />
+            <Radio value="lead" label={t('marketplace.contact.lead')} disabled={readOnly || !staff} />
           )}
         </Stack>
       </Radio.Group>
