@@ -206,4 +206,9 @@ test('admin app page: a production manifest in review is approved with notes; a 
   await expect(section.getByRole('row').filter({ hasText: '2.0.0' })).toBeVisible();
   const versions = (await (await api.get(production)).json()) as Array<{ semantic_version: string }>;
   expect(versions.map((version) => version.semantic_version)).toEqual(['2.0.0', '1.0.0']);
+  // Both staff writes are on the app's History without a reload.
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history.getByText('Manifest approved')).toBeVisible();
+  await expect(history.getByText('Manifest promoted to production')).toBeVisible();
+  await expect(history.getByText('developer_app.manifest_promote')).toBeVisible();
 });

@@ -9,3 +9,9 @@ export const appsKeys = {
   detail: (id: string) => [...appsKeys.all, 'detail', id] as const,
   permissions: (id: string) => [...appsKeys.all, 'permissions', id] as const,
 };
+
+/**
+ * The staff audit log's root: `/admin/audit` and an app page's History read under it, and staff
+ * writes made through other features (manifest reviews and promotions) refresh it.
+ */
+export const auditKeys = { all: ['admin', 'audit'] as const };

@@ -20,6 +20,7 @@ import {
 } from '@tanstack/react-query';
 import { api, apiPage, apiUpload, type UploadProgress } from '../../lib/api.ts';
 import { type ListRequestParam, type ListState, listSearch } from '../../lib/list-search.ts';
+import { auditKeys } from '../../lib/query-keys.ts';
 import { ownerIds } from './owners.ts';
 
 /** URL filter names (useListParams) of the apps list and the review queue. */
@@ -119,7 +120,7 @@ function useAdminAppChange<V, R>(
     mutationFn: request,
     onSuccess: (saved) => {
       client.setQueryData(adminAppKey(id), saved);
-      void client.invalidateQueries({ queryKey: ['admin', 'audit'] });
+      void client.invalidateQueries({ queryKey: auditKeys.all });
       for (const queryKey of lists) void client.invalidateQueries({ queryKey });
     },
   });
@@ -203,7 +204,7 @@ export const AUDIT_FILTERS = ['subject', 'action'] as const;
 
 /** A page of the audit log, newest first; `subject` narrows it to one app or account. */
 export const auditQuery = (state: ListState<(typeof AUDIT_FILTERS)[number]>) =>
-  adminListQuery<AuditEvent>(['admin', 'audit', state], '/admin/audit', state, [
+  adminListQuery<AuditEvent>([...auditKeys.all, state], '/admin/audit', state, [
     ['filters[subject_id]', state.filters.subject],
     ['filters[action]', state.filters.action],
   ]);

@@ -10,6 +10,7 @@ import { ADMIN_PER_PAGE } from '@portal/contracts/limits';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiPage } from '../../lib/api.ts';
 import { listSearch } from '../../lib/list-search.ts';
+import { auditKeys } from '../../lib/query-keys.ts';
 
 /** Spec admin §7 "Rate-limit buckets": every call is under one server. */
 const bucketsPath = (server: string) => `/admin/quota_minder_servers/${encodeURIComponent(server)}/buckets`;
@@ -54,7 +55,7 @@ function useBucketChange<V>(request: (variables: V) => Promise<unknown>) {
     mutationFn: request,
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['admin', 'quota', 'buckets'] });
-      void client.invalidateQueries({ queryKey: ['admin', 'audit'] });
+      void client.invalidateQueries({ queryKey: auditKeys.all });
     },
   });
 }

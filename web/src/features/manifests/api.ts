@@ -9,7 +9,7 @@ import type { ManifestEnvironment, ManifestSchemaVersion } from '@portal/contrac
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiPage } from '../../lib/api.ts';
 import { listSearch } from '../../lib/list-search.ts';
-import { appsKeys } from '../../lib/query-keys.ts';
+import { appsKeys, auditKeys } from '../../lib/query-keys.ts';
 
 export const manifestsKeys = {
   all: ['manifests'] as const,
@@ -109,7 +109,12 @@ function useManifestMutation<V, R>(appId: string, request: (variables: V) => Pro
   const client = useQueryClient();
   return useMutation({
     mutationFn: request,
-    onSuccess: () => client.invalidateQueries({ queryKey: manifestsKeys.app(appId) }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: manifestsKeys.app(appId) }),
+        // A staff create or decision is on the admin page's History.
+        client.invalidateQueries({ queryKey: auditKeys.all }),
+      ]),
   });
 }
 
@@ -151,6 +156,7 @@ export function usePromote(appId: string, staff = false) {
       Promise.all([
         client.invalidateQueries({ queryKey: manifestsKeys.app(appId) }),
         client.invalidateQueries({ queryKey: appsKeys.detail(appId) }),
+        client.invalidateQueries({ queryKey: auditKeys.all }),
       ]),
   });
 }
