@@ -29,7 +29,7 @@ export function changes(
 }
 
 /**
- * Records one staff write; nothing when an update changed nothing. `keep` names fields recorded even
+ * Records one staff write; nothing when an update (`….update`, `…_update`) changed nothing. `keep` names fields recorded even
  * when unchanged (what a decision was made with, such as the message sent with it).
  */
 export async function recordAudit(
@@ -42,7 +42,7 @@ export async function recordAudit(
   keep: readonly string[] = [],
 ): Promise<void> {
   const diff = changes(before, after, keep);
-  if (!Object.keys(diff.after).length && action.endsWith('.update')) return;
+  if (!Object.keys(diff.after).length && /[._]update$/.test(action)) return;
   await ctx.db.insert(auditEvents).values({
     actorId: actor.id,
     actorEmail: actor.email,

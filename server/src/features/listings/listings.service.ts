@@ -11,6 +11,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { discardUpload } from '../../platform/http/uploads.ts';
 import { fieldMessages, validationError } from '../../platform/http/validation.ts';
+import { recordAudit } from '../audit/index.ts';
 import {
   ACCESS_MESSAGES,
   type Actor,
@@ -26,7 +27,7 @@ import type { SubmissionForm } from './listings.form.ts';
 import { forgetPlannedFiles, planMedia, storePlannedFiles } from './listings.media.ts';
 import { type ListingMove, MOVE_KEYS } from './listings.moves.ts';
 import { listingValues, toSubmission } from './listings.present.ts';
-import type { SubmissionRow } from './listings.repo.ts';
+import type { AttachmentRow, SubmissionRow } from './listings.repo.ts';
 import * as repo from './listings.repo.ts';
 import { REVIEW_MESSAGES, reviewListing, submitListing, withdrawListing } from './listings.review.ts';
 import { appVersionLabel, appVersionProblems, categoryProblems, ruleOptions } from './listings.rules.ts';
@@ -127,15 +128,24 @@ async function save(
   let row = move?.name === 'withdraw' ? await withdrawListing(ctx, access, start) : start;
   if (Object.keys(body).some((key) => !MOVE_KEYS.has(key))) {
     if (row.state === 'in_review' && !access.staff) throw conflict(ACCESS_MESSAGES.inReview);
-    row = await applyFields(ctx, access, row, { ...form, body });
+    row = await applyFields(ctx, access, row, { ...form, body }, move?.name === 'review');
   }
   if (move?.name === 'submit') row = await submitListing(ctx, access, row);
   if (move?.name === 'review') row = await reviewListing(ctx, access, row, move, start.adminMessage);
   return present(ctx, access, row);
 }
 
-/** Validates the saved result (draft rules), then writes the fields and media in one transaction. */
-async function applyFields(ctx: AppContext, access: ListingAccess, row: SubmissionRow, form: SubmissionForm) {
+/**
+ * Validates the saved result (draft rules), then writes the fields and media in one transaction.
+ * `deciding`: a review decision follows in the same request, and its audit entry keeps the message.
+ */
+async function applyFields(
+  ctx: AppContext,
+  access: ListingAccess,
+  row: SubmissionRow,
+  form: SubmissionForm,
+  deciding: boolean,
+) {
   const { body } = form;
   const storage = ctx.storage;
   const current = await repo.listAttachments(ctx, [row.id]);
@@ -194,6 +204,14 @@ async function applyFields(ctx: AppContext, access: ListingAccess, row: Submissi
       );
       await repo.insertAttachments(tx, plan.inserts);
       for (const update of plan.updates) await repo.updateAttachment(tx, update.id, update.values);
+      if (access.staff)
+        await auditStaffEdit(
+          { ...ctx, db: tx } as AppContext,
+          access,
+          { row, media: current },
+          updated,
+          deciding,
+        );
       return updated;
     });
   } catch (error) {
@@ -208,6 +226,34 @@ async function applyFields(ctx: AppContext, access: ListingAccess, row: Submissi
     if (item.storageKey && !(await repo.storageKeyInUse(ctx, item.storageKey)))
       await storage.delete(item.storageKey).catch(() => {});
   return saved;
+}
+
+/**
+ * A staff save of a listing's fields goes on the app's history as `developer_app.listing_update`:
+ * the listing as staff read it, before and after, with only what changed (media by their items).
+ */
+async function auditStaffEdit(
+  ctx: AppContext,
+  access: ListingAccess,
+  before: { row: SubmissionRow; media: AttachmentRow[] },
+  after: SubmissionRow,
+  deciding: boolean,
+) {
+  const viewer = viewerOf(access);
+  const read = (row: SubmissionRow, items: AttachmentRow[]) => {
+    // What every save moves (the lock's version, the time) is not an edit; a decision's message is
+    // on the decision's own entry.
+    const { updated_at: _updated, version: _version, ...fields } = toSubmission(row, items, viewer);
+    return deciding ? { ...fields, admin_message: undefined } : fields;
+  };
+  await recordAudit(
+    ctx,
+    access.user,
+    'developer_app.listing_update',
+    { type: 'developer_app', id: after.developerAppId },
+    read(before.row, before.media),
+    read(after, await repo.listAttachments(ctx, [after.id])),
+  );
 }
 
 export { LEADS_MESSAGE, STAFF_ONLY_MESSAGE } from './listings.fields.ts';

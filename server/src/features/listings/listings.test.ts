@@ -224,6 +224,43 @@ describe('staff-only fields from developers', () => {
     const seen = (await owner.client.get(`${V}/submissions/${draft.id}`)).json();
     assert.equal(seen.admin_message, '<p>Hello <a>there</a></p>');
     assert.equal(seen.notes, null);
+    // The staff edit is on the app's history, with only what changed; the owner's own edit is not.
+    assert.equal((await patch(owner.client, draft.id, { tagline: 'By the owner' })).statusCode, 200);
+    const history = (
+      await staff.client.get(`${V}/admin/audit?filters[subject_id]=${draft.developer_app_id}`)
+    ).json();
+    assert.deepEqual(
+      history.map((event: { action: string; before: object; after: object }) => [
+        event.action,
+        event.before,
+        event.after,
+      ]),
+      [
+        [
+          'developer_app.listing_update',
+          {
+            create_lead: false,
+            beta: false,
+            security_badge: false,
+            is_concierge_app: false,
+            made_by_procore: false,
+            procore_certified_partner: false,
+            notes: null,
+            admin_message: null,
+          },
+          {
+            create_lead: true,
+            beta: true,
+            security_badge: true,
+            is_concierge_app: true,
+            made_by_procore: true,
+            procore_certified_partner: true,
+            notes: 'Partner since 2020',
+            admin_message: '<p>Hello <a>there</a></p>',
+          },
+        ],
+      ],
+    );
   });
 });
 
@@ -479,6 +516,7 @@ describe('staff decisions are audited', () => {
     assert.equal((await patch(owner.client, draft.id, { state: 'in_review' })).statusCode, 200);
     // The message is saved first (the admin tab's field), then the decision is sent on its own.
     assert.equal((await staffPatch(draft.id, { admin_message: '<p>Thanks</p>' })).statusCode, 200);
+    t.clock.advance(1000);
     const approved = await staffPatch(draft.id, { approval_state: 'approved', silent: true });
     assert.equal(approved.statusCode, 200, approved.body);
 
@@ -489,6 +527,13 @@ describe('staff decisions are audited', () => {
         email,
         { listing: 'in_review', approval_state: 'unreviewed', silent: false, admin_message: '<p>Thanks</p>' },
         { listing: 'published', approval_state: 'approved', silent: true, admin_message: '<p>Thanks</p>' },
+      ],
+      // Saved on its own, the message is a staff edit of the listing.
+      [
+        'developer_app.listing_update',
+        email,
+        { admin_message: '<p>Add pricing</p>' },
+        { admin_message: '<p>Thanks</p>' },
       ],
       [
         'developer_app.listing_reject',
