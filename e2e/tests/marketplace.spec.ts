@@ -193,6 +193,11 @@ test('a listing withdrawn, edited (field error, new logo, screenshot and showcas
   await expect(admin.getByRole('tabpanel').getByRole('button', { name: 'Reject' })).toBeEnabled();
   await admin.getByRole('tabpanel').getByRole('button', { name: 'Reject' }).click();
   await expect(admin.getByText('The listing was rejected.')).toBeVisible();
+  // The document, the message saved on its own and the rejection are on the app's History, without
+  // a reload.
+  const history = admin.getByRole('region', { name: 'History' });
+  await expect(history.getByText('Marketplace listing edited')).toHaveCount(2);
+  await expect(history.getByText('Marketplace listing rejected')).toBeVisible();
 
   // The developer sees the rejection with the message, and resubmits.
   await page.reload();

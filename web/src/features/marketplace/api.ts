@@ -11,6 +11,7 @@ import { MARKETPLACE_PER_PAGE } from '@portal/contracts/limits';
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api, apiPage, apiUpload, type UploadProgress } from '../../lib/api.ts';
 import { type ListState, listSearch } from '../../lib/list-search.ts';
+import { auditKeys } from '../../lib/query-keys.ts';
 import type { MediaKind } from './listing-form.ts';
 
 /** Who edits: the app's people (`/api/v1/...`) or platform staff (`/api/v1/admin/...`). */
@@ -141,6 +142,8 @@ export function storeSubmission(client: QueryClient, mode: EditorMode, appId: st
       : { published_app: current?.published_app ?? null, unpublished_app: saved },
   );
   void client.invalidateQueries({ queryKey: marketplaceKeys.all });
+  // A staff save or decision is on the admin page's History.
+  if (mode === 'admin') void client.invalidateQueries({ queryKey: auditKeys.all });
 }
 
 export type MarketplaceFilters = 'search' | 'category' | 'region';
