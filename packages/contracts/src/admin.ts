@@ -223,6 +223,42 @@ export const AUDIT_SUBJECTS = [
   'quota_bucket',
 ] as const;
 
+/** Every staff write the audit log records (the web shows each as words: `audit.actions.*`). */
+export const AUDIT_ACTIONS = [
+  'developer_app.update',
+  'developer_app.owner_change',
+  'developer_app.undelete',
+  'developer_app.production_access_approve',
+  'developer_app.production_access_deny',
+  'developer_app.marketplace_access_approve',
+  'developer_app.marketplace_access_deny',
+  'developer_app.logo_upload',
+  'developer_app.logo_remove',
+  'developer_app.manifest_create',
+  'developer_app.manifest_promote',
+  'developer_app.manifest_approve',
+  'developer_app.manifest_reject',
+  'developer_app.listing_update',
+  'developer_app.listing_approve',
+  'developer_app.listing_reject',
+  'developer.update',
+  'developer.role_change',
+  'developer.disable',
+  'developer.enable',
+  'announcement.create',
+  'announcement.update',
+  'announcement.delete',
+  'changelog_entry.create',
+  'changelog_entry.update',
+  'changelog_entry.publish',
+  'changelog_entry.delete',
+  'openapi_document.import',
+  'quota_bucket.create',
+  'quota_bucket.update',
+  'quota_bucket.delete',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
 /** `GET /admin/audit`: newest first; one subject's history with `filters[subject_id]`. */
 export const AuditQuery = pageQuery(ADMIN_PER_PAGE).extend({
   'filters[subject_id]': z.string().min(1).max(100).optional(),

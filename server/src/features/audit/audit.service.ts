@@ -1,5 +1,5 @@
 /** The staff audit log: every admin write on an app or an account, with before and after. */
-import type { AuditEvent, AuditQuery } from '@portal/contracts';
+import type { AuditAction, AuditEvent, AuditQuery } from '@portal/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { auditEvents } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/auth/session-user.ts';
@@ -35,7 +35,7 @@ export function changes(
 export async function recordAudit(
   ctx: AppContext,
   actor: AuditActor,
-  action: string,
+  action: AuditAction,
   subject: Subject,
   before: Record<string, unknown>,
   after: Record<string, unknown>,

@@ -2,6 +2,7 @@
  * What a review change leaves behind besides its mail: the tracking event, and for a staff decision
  * the entry on the app's audit history, with the state before and after.
  */
+import type { AuditAction } from '@portal/contracts';
 import type { SessionUser } from '../../platform/auth/session-user.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { recordEvent } from '../analytics/index.ts';
@@ -14,7 +15,7 @@ export type ReviewChange = {
   /** A staff decision's audit entry; `keep` names fields recorded even when unchanged. */
   audit?:
     | {
-        action: string;
+        action: AuditAction;
         before: Record<string, unknown>;
         after: Record<string, unknown>;
         keep?: string[];

@@ -1,7 +1,9 @@
+import { AUDIT_ACTIONS } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { expect, test } from 'vitest';
+import { i18n } from '../../app/i18n.ts';
 import { expectLink } from '../../test/links.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { admin, configHandler, runtimeConfig, server } from '../../test/server.ts';
@@ -89,6 +91,11 @@ test('each action reads as words above its name (the app history uses the same t
   expect(within(rows[1]!).getByText('Marketplace listing rejected')).toBeInTheDocument();
   expect(within(rows[2]!).getByText('developer_app.something_new')).toBeInTheDocument();
   expect(within(rows[2]!).queryByText(/missing/)).toBeNull();
+});
+
+test('every action the server records has its words', () => {
+  const missing = AUDIT_ACTIONS.filter((action) => !i18n.exists(`audit.actions.${action}`));
+  expect(missing).toEqual([]);
 });
 
 test('a filter applies on Enter, without leaving the field', async () => {
