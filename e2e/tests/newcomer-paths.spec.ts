@@ -117,11 +117,18 @@ test("a new app's credentials are named by environment with production's state; 
   await expect(card.getByRole('textbox', { name: 'Tagline' })).toBeFocused();
 });
 
-test('Audit Log filters apply on Enter', async ({ page }) => {
+test('Audit Log: the action is picked by its words; the id applies on Enter', async ({ page }) => {
   await signInTo(page, ADMIN_EMAIL, '/admin/audit');
-  const action = page.getByRole('textbox', { name: /^Action/ });
-  await action.fill('developer_app.undelete');
+  const action = page.getByRole('combobox', { name: /^Action/ });
+  await action.fill('undeleted');
+  await action.press('ArrowDown');
   await action.press('Enter');
   await expect(page).toHaveURL(/\?action=developer_app\.undelete$/);
-  await expect(action).toBeFocused();
+  await expect(action).toHaveValue('App undeleted (developer_app.undelete)');
+  const subject = page.getByRole('textbox', { name: /^App or developer id/ });
+  await subject.fill('00000000-0000-0000-0000-000000000000');
+  await subject.press('Enter');
+  await expect(page).toHaveURL(/&subject=0{8}-/);
+  await expect(subject).toBeFocused();
+  await expect(page.getByText('No staff changes recorded.')).toBeVisible();
 });

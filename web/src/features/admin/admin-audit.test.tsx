@@ -98,12 +98,19 @@ test('every action the server records has its words', () => {
   expect(missing).toEqual([]);
 });
 
-test('a filter applies on Enter, without leaving the field', async () => {
+test('the action is picked from every action, searched by its words; the id applies on Enter, without leaving the field', async () => {
   const asked = serveAudit([]);
   const { router } = renderRoute('/admin/audit');
-  const field = await screen.findByRole('textbox', { name: /^Action/ });
-  await userEvent.type(field, 'announcement.delete{Enter}');
-  expect(field).toHaveFocus();
+  const action = (await screen.findAllByRole('combobox', { name: /^Action/ }))[0]!;
+  await userEvent.type(action, 'notification del');
+  await userEvent.click(
+    await screen.findByRole('option', { name: 'Notification deleted (announcement.delete)' }),
+  );
   await waitFor(() => expect(asked).toContain('announcement.delete'));
   expect(router.state.location.search).toBe('?action=announcement.delete');
+
+  const subject = screen.getByRole('textbox', { name: /^App or developer id/ });
+  await userEvent.type(subject, 'app-1{Enter}');
+  expect(subject).toHaveFocus();
+  await waitFor(() => expect(router.state.location.search).toBe('?action=announcement.delete&subject=app-1'));
 });
