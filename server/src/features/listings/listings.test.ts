@@ -203,13 +203,17 @@ describe('staff-only fields from developers', () => {
     const lead = await patch(owner.client, draft.id, { create_lead: true });
     assert.equal(lead.statusCode, 403);
     assert.ok(lead.json().fields.create_lead);
+    const flags = [
+      'create_lead',
+      'beta',
+      'security_badge',
+      'is_concierge_app',
+      'made_by_procore',
+      'procore_certified_partner',
+    ];
+    const all = (value: boolean) => Object.fromEntries(flags.map((flag) => [flag, value]));
     const byStaff = await staffPatch(draft.id, {
-      create_lead: true,
-      beta: true,
-      security_badge: true,
-      is_concierge_app: true,
-      made_by_procore: true,
-      procore_certified_partner: true,
+      ...all(true),
       notes: 'Partner since 2020',
       admin_message: '<p>Hello <script>alert(1)</script><a href="javascript:x()">there</a></p>',
     });
@@ -238,26 +242,8 @@ describe('staff-only fields from developers', () => {
       [
         [
           'developer_app.listing_update',
-          {
-            create_lead: false,
-            beta: false,
-            security_badge: false,
-            is_concierge_app: false,
-            made_by_procore: false,
-            procore_certified_partner: false,
-            notes: null,
-            admin_message: null,
-          },
-          {
-            create_lead: true,
-            beta: true,
-            security_badge: true,
-            is_concierge_app: true,
-            made_by_procore: true,
-            procore_certified_partner: true,
-            notes: 'Partner since 2020',
-            admin_message: '<p>Hello <a>there</a></p>',
-          },
+          { ...all(false), notes: null, admin_message: null },
+          { ...all(true), notes: 'Partner since 2020', admin_message: '<p>Hello <a>there</a></p>' },
         ],
       ],
     );
