@@ -34,7 +34,8 @@ export function AuditPage() {
           onChange={(action) => list.setFilter('action', action ?? '')}
           searchable
           clearable
-          maw={360}
+          // Wide enough for an action's words and its name.
+          w={{ base: '100%', sm: 420 }}
         />
         <TextInput
           label={t('audit.filterSubject')}
