@@ -26,7 +26,11 @@ const config = loadConfig({
 const database = config.databaseUrl
   ? undefined
   : await openPglite(config.dataDir, { optimisingCompiler: true });
-const ctx = await createContext(config, { log: createLogger('warn'), ...(database ? { database } : {}) });
+const ctx = await createContext(config, {
+  log: createLogger('warn'),
+  superviseJobs: false,
+  ...(database ? { database } : {}),
+});
 const { developerId } = await seed(ctx, seedSizes(1000), () => undefined);
 const rows = (await ctx.db.execute(
   sql`select id from developer_apps where owner_id = ${developerId} order by created_at desc, id limit 2`,

@@ -20,7 +20,7 @@ if (!Number.isInteger(rows) || rows < 100) {
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn' });
 let ctx: Awaited<ReturnType<typeof createContext>>;
 try {
-  ctx = await createContext(config, { log: createLogger('warn') });
+  ctx = await createContext(config, { log: createLogger('warn'), superviseJobs: false });
 } catch (error) {
   if (!(error instanceof DataDirLockedError)) throw error;
   console.error(`${error.message}\nStop the portal first: the seed needs its database to itself.`);

@@ -23,7 +23,11 @@ const database =
   config.databaseUrl || process.env.BENCH_SEED_LIFTOFF === '1'
     ? undefined
     : await openPglite(config.dataDir, { optimisingCompiler: true });
-const ctx = await createContext(config, { log: createLogger('warn'), ...(database ? { database } : {}) });
+const ctx = await createContext(config, {
+  log: createLogger('warn'),
+  superviseJobs: false,
+  ...(database ? { database } : {}),
+});
 const { steps } = await seed(ctx, seedSizes(rows), (line) => console.log(line));
 await ctx.close();
 const result: SeedResult = {

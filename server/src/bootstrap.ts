@@ -31,6 +31,8 @@ type Options = {
   /** Tests only: lower limits and a provisioner of their own (production takes the defaults). */
   limits?: Partial<Limits>;
   sandboxProvisioner?: SandboxProvisioner;
+  /** False for the seed scripts: enqueue jobs, leave supervising them to the portal (createJobs). */
+  superviseJobs?: boolean;
 };
 
 /** Opens the database, applies migrations, starts the job queue and wires the services together. */
@@ -41,7 +43,9 @@ export async function createContext(
   const database =
     options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   await database.migrate();
-  const jobs = await createJobs(database, jobDefinitions, options.log);
+  const jobs = await createJobs(database, jobDefinitions, options.log, {
+    supervise: options.superviseJobs ?? true,
+  });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, {
         lazyConnect: false,

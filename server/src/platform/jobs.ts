@@ -66,15 +66,33 @@ const HEARTBEAT_SECONDS = 10;
 const SUPERVISE_SECONDS = 10;
 const DEAD_LETTER = 'dead-letter';
 const WORK_BATCH = 10;
+/** How often pg-boss polls its queue cache and background migrations when it only enqueues (an hour). */
+const IDLE_POLL_SECONDS = 3_600;
 
 type AnyJob = JobDefinition<z.ZodType, unknown>;
 
-/** pg-boss on the portal's own database, with its own small pool (PostgreSQL or the embedded one). */
-export async function createJobs(database: Database, definitions: AnyJob[], log: Logger): Promise<Jobs> {
+/**
+ * pg-boss on the portal's own database, with its own small pool (PostgreSQL or the embedded one).
+ * `supervise: false` (the seed scripts) only enqueues: no maintenance, cron or polling timers, whose
+ * queries would wait behind a seed's long transactions on the embedded database's one backend and
+ * log connection timeouts; the portal that starts next supervises the queues.
+ */
+export async function createJobs(
+  database: Database,
+  definitions: AnyJob[],
+  log: Logger,
+  { supervise = true }: { supervise?: boolean } = {},
+): Promise<Jobs> {
   const boss = new PgBoss({
     connectionString: database.url,
     schema: 'pgboss',
     max: 4,
+    supervise,
+    schedule: supervise,
+    // Not supervising, the queue cache and background migrations need no polls within a seed.
+    ...(supervise
+      ? {}
+      : { queueCacheIntervalSeconds: IDLE_POLL_SECONDS, bamIntervalSeconds: IDLE_POLL_SECONDS }),
     superviseIntervalSeconds: SUPERVISE_SECONDS,
     monitorIntervalSeconds: SUPERVISE_SECONDS,
   });
