@@ -39,6 +39,7 @@ export async function throughput(
   return {
     // Not requests.average: that is per sample tick (100 ms here), not per second.
     rps: result.requests.total / result.duration,
+    requests: result.requests.total,
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,

@@ -1,6 +1,8 @@
 // What one database's run measures, against a portal already started and seeded.
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type pg from 'pg';
+import { type CpuPerRequest, perRequestCpu } from './cpu.ts';
 import { type ListBench, lists, ME_PATH, UNREAD_COUNT_PATH } from './lists.ts';
 import { type Latency, latency, type Offered, offeredRate, throughput } from './load.ts';
 import { planPages, withQuery } from './pages.ts';
@@ -226,13 +228,25 @@ export async function measureUnreadCount(baseUrl: string, cookies: Cookies, sett
 }
 
 export type OfferedResult = Offered & { name: string; path: string };
-export type ThroughputResult = { name: string; path: string; rps: number; p99: number; failed: number };
+export type ThroughputResult = {
+  name: string;
+  path: string;
+  rps: number;
+  p99: number;
+  failed: number;
+} & CpuPerRequest;
 
 /**
  * The most each list answers at `rateConnections` connections (issue 29's targets), its first page
- * as its people open it: a run of `ratioSeconds` to warm up, then one that counts.
+ * as its people open it: a run of `ratioSeconds` to warm up, then one that counts, with the CPU it
+ * cost the server process (`pid`) and, on PostgreSQL, the database's backends (`db`) per request.
  */
-export async function measureThroughput(baseUrl: string, cookies: Cookies, settings: Settings) {
+export async function measureThroughput(
+  baseUrl: string,
+  cookies: Cookies,
+  settings: Settings,
+  server: { pid: number; db: pg.Client | undefined },
+) {
   const results: ThroughputResult[] = [];
   for (const list of chosen().filter((l) => l.throughput)) {
     const url = `${baseUrl}${withQuery(list.path, { per_page: 25 })}`;
@@ -242,13 +256,15 @@ export async function measureThroughput(baseUrl: string, cookies: Cookies, setti
       headers: { cookie: cookies[list.as] },
     };
     await throughput(url, options);
-    const run = await throughput(url, options);
+    const run = await perRequestCpu(server.pid, server.db, () => throughput(url, options));
     results.push({
       name: list.name,
       path: list.path,
       rps: run.rps,
       p99: run.p99,
       failed: run.non2xx + run.errors,
+      serverUs: run.serverUs,
+      databaseUs: run.databaseUs,
     });
     await settle(baseUrl);
   }

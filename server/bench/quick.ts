@@ -4,14 +4,13 @@
 // /proc, the embedded database's worker thread included; PostgreSQL's backends reported beside it)
 // moves by a few per cent. `BENCH_AGAINST=<another checkout>` runs that checkout's server on the same
 // data beside this one, route by route in turns, so both see the same machine. See docs/benchmarks.md.
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { type PortalProcess, startPortalProcess } from '../../scripts/harness/portal-process.ts';
 import { cookieHeader, signIn } from '../../scripts/harness/sign-in.ts';
+import { cpuSeconds, perRequestCpu } from './cpu.ts';
 import { median } from './measure.ts';
 import { startBare } from './processes.ts';
 import { openTarget, type Target } from './targets.ts';
@@ -28,32 +27,11 @@ const ratioRequests = Number(env.BENCH_QUICK_RATIO_REQUESTS ?? 30000);
 const ratioWarmUp = Number(env.BENCH_QUICK_RATIO_WARMUP ?? 30000);
 const connections = Number(env.BENCH_CONNECTIONS ?? 50);
 const DEMO_PASSWORD = 'bench-quick-demo-password';
-const ticksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
 
 type Mode = 'npm start' | 'production';
 type Server = { name: string; portal: PortalProcess; cookies: { developer: string; admin: string } };
 type Route = { name: string; path: (s: Server) => Promise<string> | string; as?: 'developer' | 'admin' };
 type Cost = { serverUs: number; databaseUs: number | undefined; rps: number; p99: number; failed: number };
-
-/** CPU seconds a process has used (user + system), or 0 once it is gone. */
-function cpuSeconds(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
-  } catch {
-    return 0;
-  }
-}
-
-/** The CPU of this database's PostgreSQL backends (the server's pool), read from /proc. */
-async function databaseSeconds(client: pg.Client | undefined): Promise<number | undefined> {
-  if (!client) return undefined;
-  const { rows } = await client.query<{ pid: number }>(
-    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-  );
-  return rows.reduce((sum, row) => sum + cpuSeconds(row.pid), 0);
-}
 
 const routes: Route[] = [
   { name: '/healthz', path: () => '/healthz' },
@@ -86,28 +64,26 @@ async function measureUrl(
   db: pg.Client | undefined,
   amount: number,
 ): Promise<Cost> {
-  const cpuBefore = cpuSeconds(pid);
-  const dbBefore = await databaseSeconds(db);
-  const started = performance.now();
-  let last = started;
-  // autocannon notices the end only at its next sample tick: time the last response instead.
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, amount, connections, headers, sampleInt: 100 }, (error, done) =>
-      error ? reject(error) : resolve(done),
-    );
-    instance.on('response', () => {
-      last = performance.now();
+  const run = await perRequestCpu(pid, db, async () => {
+    const started = performance.now();
+    let last = started;
+    // autocannon notices the end only at its next sample tick: time the last response instead.
+    const result = await new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon({ url, amount, connections, headers, sampleInt: 100 }, (error, done) =>
+        error ? reject(error) : resolve(done),
+      );
+      instance.on('response', () => {
+        last = performance.now();
+      });
     });
+    return { requests: amount, seconds: (last - started) / 1000, result };
   });
-  const seconds = (last - started) / 1000;
-  const dbAfter = await databaseSeconds(db);
-  const perRequest = (s: number) => (s * 1e6) / amount;
   return {
-    serverUs: perRequest(cpuSeconds(pid) - cpuBefore),
-    databaseUs: dbBefore === undefined || dbAfter === undefined ? undefined : perRequest(dbAfter - dbBefore),
-    rps: amount / seconds,
-    p99: result.latency.p99,
-    failed: result.non2xx + result.errors,
+    serverUs: run.serverUs,
+    databaseUs: run.databaseUs,
+    rps: amount / run.seconds,
+    p99: run.result.latency.p99,
+    failed: run.result.non2xx + run.result.errors,
   };
 }
 

@@ -126,10 +126,10 @@ test('ratios and the offered rate are checked against the targets; the bare row 
   );
   // Issue 29's throughput: by database, with its p99 and no failure.
   const lists = [
-    { name: 'fast', path: '/a', rps: 3000, p99: 50, failed: 0 },
-    { name: 'pglite only', path: '/b', rps: 2999, p99: 20, failed: 0 },
-    { name: 'slow tail', path: '/c', rps: 5000, p99: 51, failed: 0 },
-    { name: 'failing', path: '/d', rps: 5000, p99: 5, failed: 1 },
+    { name: 'fast', path: '/a', rps: 3000, p99: 50, failed: 0, serverUs: 410.4, databaseUs: 150 },
+    { name: 'pglite only', path: '/b', rps: 2999, p99: 20, failed: 0, serverUs: 700, databaseUs: undefined },
+    { name: 'slow tail', path: '/c', rps: 5000, p99: 51, failed: 0, serverUs: 300, databaseUs: 100 },
+    { name: 'failing', path: '/d', rps: 5000, p99: 5, failed: 1, serverUs: 300, databaseUs: 100 },
   ];
   assert.deepEqual(
     throughputChecks(lists, 'postgres', 50).map((c) => c.pass),
@@ -138,6 +138,15 @@ test('ratios and the offered rate are checked against the targets; the bare row 
   assert.deepEqual(
     throughputChecks(lists, 'pglite', 50).map((c) => c.pass),
     [true, true, false, false],
+  );
+  // Each with the CPU a request cost, PostgreSQL's backends beside the server's where measured.
+  assert.equal(
+    throughputChecks(lists, 'postgres', 50)[0]!.text,
+    '3,000 req/s, p99 50 ms; CPU 410 µs server + 150 µs PostgreSQL a request',
+  );
+  assert.equal(
+    throughputChecks(lists, 'pglite', 50)[1]!.text,
+    '2,999 req/s, p99 20 ms; CPU 700 µs server a request',
   );
 });
 

@@ -1,5 +1,6 @@
 // Turns a run's measurements into checks against issue #8's targets and prints them as one markdown
 // table (a column per database), ready to paste into docs/benchmarks.md.
+import type { CpuPerRequest } from './cpu.ts';
 import type { Latency } from './load.ts';
 import type { ListResult, OfferedResult, PageResult, Ratios, ThroughputResult } from './measure.ts';
 
@@ -196,6 +197,12 @@ export function offeredChecks(results: OfferedResult[], rate: number, seconds: n
   });
 }
 
+/** The CPU a request cost: the server's process, and PostgreSQL's backends beside it. */
+function cpuText(cost: CpuPerRequest): string {
+  const database = cost.databaseUs === undefined ? '' : ` + ${int(cost.databaseUs)} µs PostgreSQL`;
+  return `CPU ${int(cost.serverUs)} µs server${database} a request`;
+}
+
 export function throughputChecks(
   results: ThroughputResult[],
   db: DatabaseResult['db'],
@@ -206,7 +213,7 @@ export function throughputChecks(
     id: `throughput.${r.name}`,
     measure: `${r.name} (25 a page) at ${connections} connections`,
     target: `≥ ${int(TARGETS.listRps.postgres)} req/s (PostgreSQL), ≥ ${int(TARGETS.listRps.pglite)} (PGlite), p99 ≤ ${TARGETS.listP99Ms} ms`,
-    text: `${int(r.rps)} req/s, p99 ${ms(r.p99)} ms${r.failed ? `; ${r.failed} failed` : ''}`,
+    text: `${int(r.rps)} req/s, p99 ${ms(r.p99)} ms${r.failed ? `; ${r.failed} failed` : ''}; ${cpuText(r)}`,
     pass: r.rps >= rps && r.p99 <= TARGETS.listP99Ms && r.failed === 0,
   }));
 }

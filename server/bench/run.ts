@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { cookieHeader, signIn } from '../../scripts/harness/sign-in.ts';
 import { type Offered, offeredRate } from './load.ts';
 import {
@@ -119,7 +120,12 @@ async function benchTarget(kind: 'pglite' | 'postgres'): Promise<DatabaseResult>
     console.log(`offering ${settings.rate} req/s for ${settings.rateSeconds} s per list`);
     const offered = await measureOffered(portal.url, cookies, settings);
     console.log(`the most each of issue 29's lists answers at ${settings.rateConnections} connections`);
-    const throughputs = await measureThroughput(portal.url, cookies, settings);
+    const db = target.databaseUrl ? new pg.Client({ connectionString: target.databaseUrl }) : undefined;
+    await db?.connect();
+    const throughputs = await measureThroughput(portal.url, cookies, settings, {
+      pid: portal.pid,
+      db,
+    }).finally(() => db?.end());
     const memory = { startupPeakMb, idleRssMb, peakAfterLoadMb: portal.memory().peakMb };
     const result: DatabaseResult = {
       db: kind,
