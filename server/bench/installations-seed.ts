@@ -3,11 +3,9 @@
 // daily roll-ups, BENCH_INSTALLS installations, BENCH_VIEWS raw listing views) and the CSV app
 // (BENCH_CSV_ROWS installations). Answers the two app ids.
 import { sql } from 'drizzle-orm';
-import { createContext } from '../src/bootstrap.ts';
 import { loadConfig } from '../src/config.ts';
-import { openPglite } from '../src/db/client.ts';
-import { createLogger } from '../src/platform/logger.ts';
 import { seed } from './seed.ts';
+import { seedContext } from './seed-context.ts';
 import { seedSizes } from './seed-sizes.ts';
 
 const env = process.env;
@@ -23,14 +21,7 @@ const config = loadConfig({
   SEED_DEMO: 'false',
   LOG_LEVEL: 'warn',
 });
-const database = config.databaseUrl
-  ? undefined
-  : await openPglite(config.dataDir, { optimisingCompiler: true });
-const ctx = await createContext(config, {
-  log: createLogger('warn'),
-  superviseJobs: false,
-  ...(database ? { database } : {}),
-});
+const ctx = await seedContext(config, { optimisingCompiler: true });
 const { developerId } = await seed(ctx, seedSizes(1000), () => undefined);
 const rows = (await ctx.db.execute(
   sql`select id from developer_apps where owner_id = ${developerId} order by created_at desc, id limit 2`,

@@ -3,13 +3,12 @@
 // e-mails, through the same set-based seed as `npm run bench`. The demo accounts come first (as on a
 // first start), so the admin lists can be tried at that size signed in as admin@example.com.
 import { eq } from 'drizzle-orm';
-import { createContext } from '../src/bootstrap.ts';
 import { loadConfig } from '../src/config.ts';
 import { DataDirLockedError } from '../src/db/client.ts';
 import { users } from '../src/db/schema/index.ts';
-import { createLogger } from '../src/platform/logger.ts';
 import { seedDemo } from '../src/seed.ts';
 import { BENCH_ADMIN, BENCH_DEVELOPER, BENCH_PASSWORD, seed } from './seed.ts';
+import { seedContext } from './seed-context.ts';
 import { seedSizes } from './seed-sizes.ts';
 
 const rows = Number(process.env.SEED_ROWS ?? 1_000_000);
@@ -18,9 +17,9 @@ if (!Number.isInteger(rows) || rows < 100) {
   process.exit(1);
 }
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn' });
-let ctx: Awaited<ReturnType<typeof createContext>>;
+let ctx: Awaited<ReturnType<typeof seedContext>>;
 try {
-  ctx = await createContext(config, { log: createLogger('warn'), superviseJobs: false });
+  ctx = await seedContext(config, { optimisingCompiler: true });
 } catch (error) {
   if (!(error instanceof DataDirLockedError)) throw error;
   console.error(`${error.message}\nStop the portal first: the seed needs its database to itself.`);
