@@ -2,7 +2,8 @@
 // table (a column per database), ready to paste into docs/benchmarks.md.
 import type { CpuPerRequest } from './cpu.ts';
 import type { Latency } from './load.ts';
-import type { ListResult, OfferedResult, PageResult, Ratios, ThroughputResult } from './measure.ts';
+import type { ListResult, PageResult, Ratios } from './measure.ts';
+import type { OfferedResult, ThroughputResult } from './measure-rates.ts';
 
 export const TARGETS = {
   startupPeakMb: 600,

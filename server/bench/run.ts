@@ -13,14 +13,12 @@ import { type Offered, offeredRate } from './load.ts';
 import {
   type Cookies,
   measureLists,
-  measureOffered,
   measureRatios,
-  measureThroughput,
   measureUnreadCount,
   type Ratios,
   type Settings,
-  settle,
 } from './measure.ts';
+import { measureOffered, measureThroughput, settle } from './measure-rates.ts';
 import { type RunningServer, startBare, startPortal } from './processes.ts';
 import { checksOf, type DatabaseResult, markdownTable, type SeedResult } from './report.ts';
 import { BENCH_ADMIN, BENCH_DEVELOPER, BENCH_PASSWORD } from './seed.ts';
