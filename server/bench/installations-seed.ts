@@ -3,9 +3,8 @@
 // daily roll-ups, BENCH_INSTALLS installations, BENCH_VIEWS raw listing views) and the CSV app
 // (BENCH_CSV_ROWS installations). Answers the two app ids.
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../src/config.ts';
 import { seed } from './seed.ts';
-import { seedContext } from './seed-context.ts';
+import { benchSeedConfig, seedContext } from './seed-context.ts';
 import { seedSizes } from './seed-sizes.ts';
 
 const env = process.env;
@@ -15,12 +14,7 @@ const views = Number(env.BENCH_VIEWS ?? 2_000_000);
 const csvRows = Number(env.BENCH_CSV_ROWS ?? 1_000_000);
 const CHUNK = 100_000;
 
-const config = loadConfig({
-  DATA_DIR: env.DATA_DIR,
-  DATABASE_URL: env.DATABASE_URL,
-  SEED_DEMO: 'false',
-  LOG_LEVEL: 'warn',
-});
+const config = benchSeedConfig();
 const ctx = await seedContext(config, { optimisingCompiler: true });
 const { developerId } = await seed(ctx, seedSizes(1000), () => undefined);
 const rows = (await ctx.db.execute(

@@ -2,7 +2,7 @@
 // its polls, so jobs are enqueued for the portal that starts next and nothing waits behind the
 // seed's long transactions (docs/decisions.md, "The seed scripts only enqueue").
 import { createContext } from '../src/bootstrap.ts';
-import type { Config } from '../src/config.ts';
+import { type Config, loadConfig } from '../src/config.ts';
 import { openPglite } from '../src/db/client.ts';
 import { createLogger } from '../src/platform/logger.ts';
 
@@ -19,5 +19,15 @@ export async function seedContext(config: Config, options: { optimisingCompiler:
     log: createLogger('warn'),
     superviseJobs: false,
     ...(database ? { database } : {}),
+  });
+}
+
+/** A bench child's config: the target's database alone (`DATA_DIR` or `DATABASE_URL`), no demo data. */
+export function benchSeedConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return loadConfig({
+    DATA_DIR: env.DATA_DIR,
+    DATABASE_URL: env.DATABASE_URL,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
   });
 }

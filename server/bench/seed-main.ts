@@ -1,19 +1,13 @@
 // Child process of `npm run bench`: migrates and seeds one target, then exits. In its own process
 // so its memory (PGlite's included) is measured alone and freed before the load generator runs.
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../src/config.ts';
 import type { SeedResult } from './report.ts';
 import { seed } from './seed.ts';
-import { seedContext } from './seed-context.ts';
+import { benchSeedConfig, seedContext } from './seed-context.ts';
 import { seedSizes } from './seed-sizes.ts';
 
 const rows = Number(process.env.BENCH_ROWS);
-const config = loadConfig({
-  DATA_DIR: process.env.DATA_DIR,
-  DATABASE_URL: process.env.DATABASE_URL,
-  SEED_DEMO: 'false',
-  LOG_LEVEL: 'warn',
-});
+const config = benchSeedConfig();
 const start = performance.now();
 // On PGlite with V8's optimising compiler unless asked to seed as the server would (docs/benchmarks.md).
 const ctx = await seedContext(config, { optimisingCompiler: process.env.BENCH_SEED_LIFTOFF !== '1' });

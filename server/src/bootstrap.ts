@@ -43,9 +43,7 @@ export async function createContext(
   const database =
     options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   await database.migrate();
-  const jobs = await createJobs(database, jobDefinitions, options.log, {
-    supervise: options.superviseJobs ?? true,
-  });
+  const jobs = await createJobs(database, jobDefinitions, options.log, { supervise: options.superviseJobs });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, {
         lazyConnect: false,

@@ -81,7 +81,7 @@ export async function createJobs(
   database: Database,
   definitions: AnyJob[],
   log: Logger,
-  { supervise = true }: { supervise?: boolean } = {},
+  { supervise = true }: { supervise?: boolean | undefined } = {},
 ): Promise<Jobs> {
   const boss = new PgBoss({
     connectionString: database.url,
