@@ -11,8 +11,13 @@ export type JobRetry = {
   expireInSeconds?: number;
 };
 
-/** The run a handler is in: `isLastAttempt` when a failure now goes to the dead letters, not a retry. */
-export type JobRun = { id: string; isLastAttempt: boolean };
+/**
+ * The run a handler is in: `isLastAttempt` when a failure now goes to the dead letters, not a retry.
+ * `signal` aborts when the run is given up (the server stopping past its grace period, or the run
+ * past its expiry): the job is already failed and runs again, so a long handler stops at its next
+ * step instead of working on against a closing database.
+ */
+export type JobRun = { id: string; isLastAttempt: boolean; signal: AbortSignal };
 
 export type JobDefinition<S extends z.ZodType = z.ZodType, C = unknown> = {
   name: string;
@@ -114,16 +119,30 @@ export async function createJobs(
     await boss.updateQueue(definition.name, options);
   }
 
-  type FetchedJob = { id: string; data: unknown; retryCount: number; retryLimit: number };
+  // pg-boss gives a worker's jobs a signal; `drain` runs fetched jobs to the end in its own call.
+  type FetchedJob = {
+    id: string;
+    data: unknown;
+    retryCount: number;
+    retryLimit: number;
+    signal?: AbortSignal;
+  };
+  let stopping = false;
   const run = async (definition: AnyJob, job: FetchedJob, context: unknown) => {
+    const signal = job.signal ?? new AbortController().signal;
     try {
       const data = definition.schema.parse(job.data);
       await definition.handler(data, context, {
         id: job.id,
         isLastAttempt: job.retryCount >= job.retryLimit,
+        signal,
       });
     } catch (error) {
-      log.error({ err: error, job: definition.name, jobId: job.id }, 'job failed');
+      // A run the shutdown gave up on is already failed and runs again: what it hit after that (a
+      // closed pool) is not the job's failure.
+      if (stopping && signal.aborted)
+        log.info({ job: definition.name, jobId: job.id }, 'job cut short by shutdown; it runs again');
+      else log.error({ err: error, job: definition.name, jobId: job.id }, 'job failed');
       throw error;
     }
   };
@@ -155,6 +174,8 @@ export async function createJobs(
           async (jobs) => {
             const results: JobResult[] = [];
             for (const job of jobs) {
+              // Given up (shutdown or expiry): the batch is failed already, and its rest runs again.
+              if (job.signal?.aborted) break;
               try {
                 await run(definition, job, context);
                 results.push({ id: job.id, status: 'completed' });
@@ -192,7 +213,13 @@ export async function createJobs(
       }
       return ran;
     },
-    stopWorkers: (timeoutMs) => boss.stop({ close: false, graceful: true, timeout: timeoutMs }),
-    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+    stopWorkers: (timeoutMs) => {
+      stopping = true;
+      return boss.stop({ close: false, graceful: true, timeout: timeoutMs });
+    },
+    stop: () => {
+      stopping = true;
+      return boss.stop({ graceful: true, timeout: 10_000 });
+    },
   };
 }

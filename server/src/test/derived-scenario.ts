@@ -14,7 +14,7 @@ import { joinApp } from '../features/collaborators/testing.ts';
 import { completeDraft } from '../features/listings/testing.ts';
 import { createVersion } from '../features/manifests/testing.ts';
 import { sendMailJob } from '../platform/mail/mail.ts';
-import type { TestApp, TestClient } from './helpers.ts';
+import { type TestApp, type TestClient, testJobRun } from './helpers.ts';
 
 const V = '/api/v1';
 
@@ -155,7 +155,7 @@ async function announce(t: TestApp, staff: TestClient, readers: TestClient[], bo
     const [failed] = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, bouncing[0]!));
     const { to, subject, text, html, template, idempotencyKey } = failed!;
     const retry = { to, subject, text, html, template, idempotencyKey, announcementId: critical.id };
-    await sendMailJob.handler(retry, t.ctx, { id: 'retry', isLastAttempt: false });
+    await sendMailJob.handler(retry, t.ctx, testJobRun('retry'));
     const quiet = await post('Quiet news', false);
     for (const reader of readers) {
       await expect(200, reader.patch(`${V}/notifications/${critical.id}`));

@@ -12,6 +12,7 @@ import { mailOutbox } from '../db/schema/index.ts';
 import { createUserWithPassword, type NewUser } from '../features/auth/index.ts';
 import { createTestClock } from '../platform/clock.ts';
 import type { Limits, SandboxProvisioner } from '../platform/context.ts';
+import type { JobRun } from '../platform/jobs.ts';
 import { verifyListShapes } from '../platform/list/statements.ts';
 import { createLogger } from '../platform/logger.ts';
 
@@ -274,4 +275,9 @@ export function createClient(
       request({ method: 'DELETE', url, payload: payload as InjectOptions['payload'] }),
     cookies: jar,
   };
+}
+
+/** A job run for calling a handler directly, as a worker would; `signal` to give the run up. */
+export function testJobRun(id: string, isLastAttempt = false, signal?: AbortSignal): JobRun {
+  return { id, isLastAttempt, signal: signal ?? new AbortController().signal };
 }

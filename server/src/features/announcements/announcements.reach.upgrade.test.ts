@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { DERIVED_COLUMNS } from '../../db/derived.ts';
 import { findDrift } from '../../db/drift.ts';
 import { sendMailJob } from '../../platform/mail/mail.ts';
-import type { TestApp, TestClient } from '../../test/helpers.ts';
+import { type TestApp, type TestClient, testJobRun } from '../../test/helpers.ts';
 import { createTestAppUpgradedFrom } from '../../test/migrations.ts';
 
 // A database from before migration 0020 (announcement_mail_id), where the reach trigger read the
@@ -61,7 +61,7 @@ test("the upgrade names each critical mail's announcement once, from its key; th
 
 test('after the upgrade the reach follows the column: a retry that delivers, a new recipient', async () => {
   const mail = { subject: 's', text: 't', html: 'h', template: 'announcement.critical', announcementId: A };
-  const job = { id: 'job', isLastAttempt: false };
+  const job = testJobRun('job');
   await sendMailJob.handler(
     { ...mail, to: 'u2@example.com', idempotencyKey: `announcement:${A}:u2` },
     t.ctx,

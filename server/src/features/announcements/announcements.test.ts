@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { mailOutbox, users } from '../../db/schema/index.ts';
 import { sendMailJob } from '../../platform/mail/mail.ts';
-import { createTestApp, type TestApp, type TestClient } from '../../test/helpers.ts';
+import { createTestApp, type TestApp, type TestClient, testJobRun } from '../../test/helpers.ts';
 import { criticalFanOutJob } from './announcements.jobs.ts';
 
 let t: TestApp;
@@ -289,16 +289,26 @@ describe('critical e-mails', () => {
         title: 'Security fix <b>now</b>',
         body: 'Rotate keys. <script>alert(1)</script> [x](javascript:alert(1)) [docs](https://example.com/docs)',
       });
+      // A run the server gave up on (stopping) queues nothing more; the run after it does it all.
+      const queuedMails = async () => {
+        const result = (await t.ctx.db.execute(
+          sql`select count(*)::int as n from pgboss.job where name = ${sendMailJob.name} and singleton_key like ${`announcement:${created.id}:%`}`,
+        )) as unknown as { rows: Array<{ n: number }> };
+        return result.rows[0]!.n;
+      };
+      const givenUp = new AbortController();
+      givenUp.abort();
+      await criticalFanOutJob.handler(
+        { announcementId: created.id },
+        t.ctx,
+        testJobRun('stopped', false, givenUp.signal),
+      );
+      assert.equal(await queuedMails(), 0);
       // A retried fan-out job: the handler runs again before and after the queue drains.
-      await criticalFanOutJob.handler({ announcementId: created.id }, t.ctx, {
-        id: 'retry-1',
-        isLastAttempt: false,
-      });
+      await criticalFanOutJob.handler({ announcementId: created.id }, t.ctx, testJobRun('retry-1'));
+      assert.ok((await queuedMails()) > 0, 'the run after it queued the e-mails');
       await t.drainJobs();
-      await criticalFanOutJob.handler({ announcementId: created.id }, t.ctx, {
-        id: 'retry-2',
-        isLastAttempt: false,
-      });
+      await criticalFanOutJob.handler({ announcementId: created.id }, t.ctx, testJobRun('retry-2'));
       await t.drainJobs();
 
       const mails = (await criticalMails()).filter((m) =>
@@ -323,7 +333,7 @@ describe('critical e-mails', () => {
           idempotencyKey: mine.idempotencyKey,
         },
         t.ctx,
-        { id: 'retry-3', isLastAttempt: false },
+        testJobRun('retry-3'),
       );
       assert.equal(sent.filter((to) => to === optedIn.email).length, 1);
 
@@ -388,7 +398,7 @@ describe('critical e-mails', () => {
           idempotencyKey: mail!.idempotencyKey,
         },
         t.ctx,
-        { id: 'retry-ok', isLastAttempt: false },
+        testJobRun('retry-ok'),
       );
       const after = await reach();
       assert.deepEqual(

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sendMail } from '../../platform/mail/mail.ts';
-import { useTestApp } from '../../test/helpers.ts';
+import { testJobRun, useTestApp } from '../../test/helpers.ts';
 
 const t = useTestApp();
 
@@ -73,8 +73,8 @@ test('the mail handler itself is idempotent: run twice, delivered once over SMTP
   const smtp = { sendMail: async () => void delivered++ } as unknown as NonNullable<typeof t.ctx.smtp>;
   const ctx = { ...t.ctx, smtp };
   const payload = mailTo('twice');
-  await sendMailJob.handler(payload, ctx, { id: 'a', isLastAttempt: false });
-  await sendMailJob.handler(payload, ctx, { id: 'b', isLastAttempt: false });
+  await sendMailJob.handler(payload, ctx, testJobRun('a'));
+  await sendMailJob.handler(payload, ctx, testJobRun('b'));
   assert.equal(delivered, 1);
 });
 
@@ -91,12 +91,12 @@ test('an SMTP failure is recorded as failed and retried to success, with the sam
   } as unknown as NonNullable<typeof t.ctx.smtp>;
   const ctx = { ...t.ctx, smtp };
   const payload = mailTo('flaky');
-  await assert.rejects(sendMailJob.handler(payload, ctx, { id: 'a', isLastAttempt: false }));
+  await assert.rejects(sendMailJob.handler(payload, ctx, testJobRun('a')));
   const { client } = await t.asNewUser({ role: 'admin' });
   let [row] = (await client.get('/api/v1/admin/outbox?to=flaky@example.com')).json();
   assert.equal(row.status, 'failed');
   assert.match(row.error, /421/);
-  await sendMailJob.handler(payload, ctx, { id: 'b', isLastAttempt: false });
+  await sendMailJob.handler(payload, ctx, testJobRun('b'));
   [row] = (await client.get('/api/v1/admin/outbox?to=flaky@example.com')).json();
   assert.equal(row.status, 'sent');
   assert.equal(row.delivery, 'smtp');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { developerApps, mailOutbox, oauthApplications } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, type TestApp, testJobRun } from '../../test/helpers.ts';
 import { addMember, createAppAs } from '../apps/testing.ts';
 import { ensureSandboxOauthApplication, verifyClientSecret } from '../credentials/index.ts';
 import { builtInProvisioner, type SandboxProvisioner } from './provisioner.ts';
@@ -144,7 +144,7 @@ describe('sandbox provisioning', () => {
     // The first run died after it made the OAuth client, before the sandbox went live.
     const [appRow] = await t.ctx.db.select().from(developerApps).where(eq(developerApps.id, app.id));
     const halfMade = await ensureSandboxOauthApplication(t.ctx, appRow!);
-    const run = { id: 'job', isLastAttempt: false };
+    const run = testJobRun('job');
     await provisionSandboxJob.handler({ sandboxId }, t.ctx, run);
     // …and a run that died after the live switch, before its e-mail was queued, runs again.
     await provisionSandboxJob.handler({ sandboxId }, t.ctx, run);
@@ -174,11 +174,9 @@ describe('sandbox provisioning', () => {
     const app = await createAppAs(client);
     const sandboxId = app.sandbox!.id;
     const status = async () => (await client.get(`/api/v1/developer_apps/${app.id}`)).json().sandbox.status;
-    await assert.rejects(
-      provisionSandboxJob.handler({ sandboxId }, t.ctx, { id: 'j', isLastAttempt: false }),
-    );
+    await assert.rejects(provisionSandboxJob.handler({ sandboxId }, t.ctx, testJobRun('j')));
     assert.equal(await status(), 'pending');
-    await assert.rejects(provisionSandboxJob.handler({ sandboxId }, t.ctx, { id: 'j', isLastAttempt: true }));
+    await assert.rejects(provisionSandboxJob.handler({ sandboxId }, t.ctx, testJobRun('j', true)));
     assert.equal(await status(), 'failed');
   });
 
