@@ -10,7 +10,7 @@ import { createLogger } from './logger.ts';
 
 const t = useTestApp();
 
-type Line = { level: number; msg: string; jobId?: string };
+type Line = { level: number; msg: string };
 
 test('a run the shutdown gives up on stops at its signal, is logged as cut short, and runs again', async () => {
   const lines: Line[] = [];

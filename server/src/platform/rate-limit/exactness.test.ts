@@ -5,7 +5,12 @@ import { Redis } from 'ioredis';
 import { createTestClock } from '../clock.ts';
 import { createLogger } from '../logger.ts';
 import { rateLimitHeaders } from './headers.ts';
-import { type ChargeTemplate, createQuotaLimiter, type QuotaLimiter } from './limiter.ts';
+import {
+  type ChargeTemplate,
+  createQuotaLimiter,
+  PATIENT_REDIS_TIMEOUT_MS,
+  type QuotaLimiter,
+} from './limiter.ts';
 
 // Spec admin §9: the default templates.
 const DEFAULTS: ChargeTemplate[] = [
@@ -37,15 +42,13 @@ function setups(): Array<[string, () => Setup]> {
       limiters: Array.from({ length: processes }, () => {
         const redis = new Redis(redisUrl as string);
         connections.push(redis);
-        // Redis's own arithmetic is under test, not the fallback: a slow answer on a busy machine
-        // (CI runs suites side by side) must not hand a request to the insurance limiter.
         return createQuotaLimiter({
           redis,
           prefix,
           clock,
           instances: processes,
           log,
-          redisTimeoutMs: 30_000,
+          redisTimeoutMs: PATIENT_REDIS_TIMEOUT_MS,
         });
       }),
     };

@@ -2,7 +2,7 @@
 // shared Redis and prints how many were admitted. argv: redis url, prefix, count, now (ms), templates json.
 import { Redis } from 'ioredis';
 import { createLogger } from '../logger.ts';
-import { createQuotaLimiter } from './limiter.ts';
+import { createQuotaLimiter, PATIENT_REDIS_TIMEOUT_MS } from './limiter.ts';
 
 const [url, prefix, count, now, templates] = process.argv.slice(2) as [
   string,
@@ -18,9 +18,7 @@ const limiter = createQuotaLimiter({
   clock: { now: () => new Date(Number(now)) },
   instances: 3,
   log: createLogger('silent'),
-  // Exactness on Redis is what is measured: on a loaded machine a thousand charges at once may take
-  // longer than the production timeout, and the insurance limiter's decisions are another test's.
-  redisTimeoutMs: 30_000,
+  redisTimeoutMs: PATIENT_REDIS_TIMEOUT_MS,
 });
 const decisions = await Promise.all(
   Array.from({ length: Number(count) }, () =>
