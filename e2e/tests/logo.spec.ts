@@ -5,14 +5,14 @@ import { pngBytes } from '../support/png.ts';
 import { signIn } from '../support/session.ts';
 
 /**
- * Holds the next logo upload (a multipart PUT /developer_apps/{id}) until `release` is called, so the progress
+ * Holds the next logo upload (a multipart PATCH /developer_apps/{id}) until `release` is called, so the progress
  * the page shows while it runs can be seen however fast the upload is.
  */
 async function holdUploads(page: Page, appId: string) {
   let release = () => {};
   await page.route(`**/api/v1/developer_apps/${appId}`, async (route) => {
     const multipart = route.request().headers()['content-type']?.startsWith('multipart/form-data');
-    if (route.request().method() !== 'PUT' || !multipart) return route.fallback();
+    if (route.request().method() !== 'PATCH' || !multipart) return route.fallback();
     await new Promise<void>((resolve) => {
       release = resolve;
     });

@@ -50,7 +50,8 @@ export async function developerAppsRoutes(app: App) {
     async (request) => developerApps.getApp(app.ctx, currentUser(request), request.params.id),
   );
 
-  // PATCH takes developer_app fields as JSON or form data; PUT is the same call used for the logo.
+  // PATCH takes developer_app fields as JSON or form data (the logo too, spec developer-apps §7); PUT
+  // is the same call, the method the admin page's logo uses (spec admin §7).
   for (const method of ['PATCH', 'PUT'] as const) {
     app.route({
       method,

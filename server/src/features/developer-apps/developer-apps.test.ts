@@ -322,9 +322,10 @@ describe('logo', () => {
     id: string,
     data: Buffer,
     filename = 'logo.png',
+    method: 'PATCH' | 'PUT' = 'PATCH',
   ) =>
     client.request({
-      method: 'PUT',
+      method,
       url: `/api/v1/developer_apps/${id}`,
       ...multipart([{ name: 'developer_app[thumbnail]', filename, type: 'image/png', data }]),
     });
@@ -378,14 +379,22 @@ describe('logo', () => {
     assert.deepEqual(res.json().fields.thumbnail, ['The logo must be at most 2 MB']);
   });
 
-  test('remove_thumbnail removes it', async () => {
+  test('remove_thumbnail removes it; PUT is the same call as PATCH, remove_thumbnail beside the fields too', async () => {
     const { client } = await t.asNewUser();
     const app = await createAppAs(client);
     await upload(client, app.id, pngBytes(256, 256));
-    const res = await client.put(`/api/v1/developer_apps/${app.id}`, { remove_thumbnail: true });
+    const res = await client.patch(`/api/v1/developer_apps/${app.id}`, {
+      developer_app: { remove_thumbnail: true },
+    });
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json().thumbnail_url, null);
     assert.equal((await client.get(`/api/v1/developer_apps/${app.id}/thumbnail`)).statusCode, 404);
+
+    const put = await upload(client, app.id, pngBytes(256, 256), 'logo.png', 'PUT');
+    assert.equal(put.statusCode, 200, put.body);
+    assert.equal((await client.get(put.json().thumbnail_url)).statusCode, 200);
+    const removed = await client.put(`/api/v1/developer_apps/${app.id}`, { remove_thumbnail: true });
+    assert.equal(removed.json().thumbnail_url, null);
   });
 });
 

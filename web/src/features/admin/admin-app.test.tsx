@@ -156,6 +156,11 @@ describe('admin developer app page', () => {
     const published = within(section).getByText('1.0.0').closest('tr')!;
     expect(within(published).queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(within(row).getByRole('button', { name: 'Reject' })).toBeEnabled();
+    // The admin page asks for production as spec admin §7 names it.
+    const asked = api
+      .callsTo('GET', '/manifests')
+      .map((call) => call.search.get('filters[versionable_type]'));
+    expect(new Set(asked)).toEqual(new Set(['Sandbox', 'ProductionEnvironment']));
 
     const user = userEvent.setup();
     await user.click(within(row).getByRole('button', { name: 'Approve' }));

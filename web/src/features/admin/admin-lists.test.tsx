@@ -122,7 +122,7 @@ describe('admin developer apps list', () => {
 });
 
 describe('OAuth applications list', () => {
-  test('environment selector sends environment; hidden in FedRAMP', async () => {
+  test('environment selector sends environment, production by default; hidden in FedRAMP', async () => {
     const seen: URLSearchParams[] = [];
     server.use(
       configHandler(runtimeConfig({ user: admin })),
@@ -155,6 +155,7 @@ describe('OAuth applications list', () => {
     server.use(configHandler(runtimeConfig({ user: admin, fedramp: true })));
     renderRoute('/admin/oauth_applications');
     await screen.findByRole('link', { name: 'Crane Log' });
+    expect(seen.at(-1)?.get('environment')).toBe('production');
     expect(screen.queryByRole('combobox', { name: 'Environment' })).toBeNull();
   });
 });

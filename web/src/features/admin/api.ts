@@ -95,7 +95,8 @@ export const adminOauthQuery = (state: ListState<(typeof OAUTH_LIST_FILTERS)[num
     '/admin/oauth_applications',
     state,
     [
-      ['environment', state.filters.environment],
+      // Always sent (spec admin §7), though the page's own URL leaves the default out.
+      ['environment', state.filters.environment || 'production'],
       ['filters[search]', state.filters.search],
       ['sort', state.filters.sort],
     ],

@@ -83,7 +83,7 @@ export const useUploadLogo = (id: string) =>
     const form = new FormData();
     form.append('developer_app[thumbnail]', file);
     return apiUpload<UpdateDeveloperAppResponse>(`/developer_apps/${id}`, form, {
-      method: 'PUT',
+      method: 'PATCH',
       onProgress,
     });
   });
@@ -91,8 +91,8 @@ export const useUploadLogo = (id: string) =>
 export const useRemoveLogo = (id: string) =>
   useAppMutation(id, () =>
     api<UpdateDeveloperAppResponse>(`/developer_apps/${id}`, {
-      method: 'PUT',
-      body: { remove_thumbnail: true },
+      method: 'PATCH',
+      body: { developer_app: { remove_thumbnail: true } },
     }),
   );
 

@@ -227,3 +227,29 @@ test('a contact whose e-mail is emptied is told the e-mail is required; a malfor
   await userEvent.click(screen.getByRole('button', { name: 'Save contact' }));
   expect(email).toHaveAccessibleDescription('Enter a valid email address');
 });
+
+test('settings: the logo is uploaded (multipart) and removed with PATCH, as spec developer-apps §7 names the call', async () => {
+  signedIn(app);
+  const patches: Array<{ type: string | null; body: string }> = [];
+  let logo: string | null = null;
+  server.use(
+    http.get('/api/v1/developer_apps/a1', () => HttpResponse.json({ ...app, thumbnail_url: logo })),
+    http.patch('/api/v1/developer_apps/a1', async ({ request }) => {
+      const type = request.headers.get('content-type');
+      patches.push({ type, body: await request.text() });
+      logo = type?.startsWith('multipart/form-data') ? '/api/v1/developer_apps/a1/thumbnail?v=1' : null;
+      return HttpResponse.json({ ...app, thumbnail_url: logo, thumbnail_notice: null });
+    }),
+  );
+  const { container } = renderRoute('/developer_apps/a1');
+  await screen.findByRole('region', { name: 'App Settings' });
+  const input = container.querySelector('input[type="file"]') as HTMLInputElement;
+  const user = userEvent.setup();
+  await user.upload(input, new File([new Uint8Array(10)], 'logo.png', { type: 'image/png' }));
+  expect(await screen.findByText('Uploaded Logo!')).toBeInTheDocument();
+  expect(patches[0]?.body).toContain('name="developer_app[thumbnail]"; filename="logo.png"');
+  await user.click(await screen.findByRole('button', { name: 'Remove logo' }));
+  expect(await screen.findByText('Removed Logo!')).toBeInTheDocument();
+  expect(JSON.parse(patches[1]!.body)).toEqual({ developer_app: { remove_thumbnail: true } });
+  await waitFor(() => expect(screen.queryByRole('img', { name: 'App avatar' })).toBeNull());
+});

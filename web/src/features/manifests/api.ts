@@ -31,7 +31,17 @@ export type ManifestListRequest = {
   cursor?: string | undefined;
   perPage: number;
   sort: ManifestSort;
+  /** The admin app page, which names production `ProductionEnvironment` (spec admin §7). */
+  staff?: boolean;
 };
+
+/**
+ * `filters[versionable_type]` as each page names it: `Production` or `Sandbox` on the developer's
+ * pages (spec developer-apps §7), `ProductionEnvironment` or `Sandbox` on the admin app page (spec
+ * admin §7). The server takes either name.
+ */
+const versionableType = (environment: ManifestEnvironment | undefined, staff: boolean) =>
+  environment === 'Production' && staff ? 'ProductionEnvironment' : environment;
 
 /** `GET /manifests`: an app's versions (Total / Per-Page / Link headers like every list). */
 export const manifestsListQuery = ({
@@ -41,14 +51,15 @@ export const manifestsListQuery = ({
   cursor,
   perPage,
   sort,
+  staff = false,
 }: ManifestListRequest) =>
   queryOptions({
-    queryKey: [...manifestsKeys.app(appId), 'list', { environment, page, cursor, perPage, sort }],
+    queryKey: [...manifestsKeys.app(appId), 'list', { environment, page, cursor, perPage, sort, staff }],
     queryFn: () =>
       apiPage<Manifest>(
         `/manifests?${listSearch({ page, cursor }, perPage, [
           ['filters[developer_app_id]', appId],
-          ['filters[versionable_type]', environment],
+          ['filters[versionable_type]', versionableType(environment, staff)],
           ['sort', sort],
         ])}`,
       ),
@@ -56,8 +67,8 @@ export const manifestsListQuery = ({
   });
 
 /** The newest version of one environment (the header status, the latest-only sandbox table). */
-export const newestManifestQuery = (appId: string, environment: ManifestEnvironment) =>
-  manifestsListQuery({ appId, environment, perPage: 1, sort: '-version' });
+export const newestManifestQuery = (appId: string, environment: ManifestEnvironment, staff = false) =>
+  manifestsListQuery({ appId, environment, perPage: 1, sort: '-version', staff });
 
 export const manifestQuery = (id: string) =>
   queryOptions({

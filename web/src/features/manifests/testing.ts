@@ -124,7 +124,8 @@ export function manifestsApi(
   server.use(
     http.get('/api/v1/manifests', async ({ request }) => {
       const { search } = await record(request);
-      const type = search.get('filters[versionable_type]');
+      // The admin app page names production as its spec does (`ProductionEnvironment`).
+      const type = search.get('filters[versionable_type]')?.replace(/^ProductionEnvironment$/, 'Production');
       const sort = search.get('sort') ?? '-version';
       const key = sort.replace('-', '') as 'version' | 'created_at';
       const rows = versions

@@ -46,7 +46,7 @@ export function ManifestsSection({ app, permissions, staff = false }: ManifestsS
   const [error, setError] = useState<string | null>(null);
   const [firstSandbox, setFirstSandbox] = useState(false);
   const newestSandbox = useQuery(newestManifestQuery(app.id, 'Sandbox'));
-  const newestProduction = useQuery(newestManifestQuery(app.id, 'Production'));
+  const newestProduction = useQuery(newestManifestQuery(app.id, 'Production', staff));
   const sandboxVersion = newestSandbox.data?.items[0] ?? null;
   const productionVersion = newestProduction.data?.items[0] ?? null;
   const isLoaded = newestSandbox.isSuccess && newestProduction.isSuccess;
@@ -136,7 +136,7 @@ export function ManifestsSection({ app, permissions, staff = false }: ManifestsS
             <ProductionManifestsTable
               appId={app.id}
               withReleaseNotes={config.semantic_versions}
-              withReviewNotes={staff}
+              staff={staff}
               // Staff are not on the app: they review, and submitting is the app's people's.
               canModifyManifests={!staff && canModify}
               isPlatformAdmin={staff || config.user?.role === 'admin'}

@@ -13,13 +13,13 @@ const STATE_COLOR = { confidential: 'gray', in_review: 'yellow', published: 'gre
 /**
  * Production versions (spec developer-apps §2): version, released to production, app version key, published
  * to marketplace, release notes (with semantic versions) and the review state with its actions.
- * `withReviewNotes` adds the notes of the review (the developer's, the reviewer's): the admin app
- * page's reviewers read them there.
+ * On the admin app page (`staff`) it adds the notes of the review (the developer's, the reviewer's),
+ * which its reviewers read there, and asks for production as that page's calls name it.
  */
 export function ProductionManifestsTable({
   appId,
   withReleaseNotes,
-  withReviewNotes = false,
+  staff = false,
   canModifyManifests,
   isPlatformAdmin,
   onView,
@@ -28,7 +28,7 @@ export function ProductionManifestsTable({
 }: {
   appId: string;
   withReleaseNotes: boolean;
-  withReviewNotes?: boolean;
+  staff?: boolean;
   canModifyManifests: boolean;
   isPlatformAdmin: boolean;
   onView: (manifest: Manifest) => void;
@@ -36,13 +36,13 @@ export function ProductionManifestsTable({
   onError: (error: unknown) => void;
 }) {
   const { t } = useTranslation();
-  const { list, query } = useVersionPages(appId, 'Production', '-version');
+  const { list, query } = useVersionPages(appId, 'Production', '-version', { staff });
   return (
     <VersionPages query={query} skeletonRows={2} empty={t('manifests.production.empty')}>
       {(versions) => (
         <>
           <DataTable
-            minWidth={withReviewNotes ? 1100 : 860}
+            minWidth={staff ? 1100 : 860}
             aria-label={t('manifests.production.table')}
             rows={versions.items}
             columns={[
@@ -70,7 +70,7 @@ export function ProductionManifestsTable({
                     </Text>
                   ),
               },
-              withReviewNotes && {
+              staff && {
                 label: t('manifests.columns.reviewNotes'),
                 cell: (manifest) => <ReviewNotes manifest={manifest} />,
               },

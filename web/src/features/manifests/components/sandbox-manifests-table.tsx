@@ -30,7 +30,7 @@ export function SandboxManifestsTable({
   const { t } = useTranslation();
   const [showOld, setShowOld] = useState(false);
   const latest = useQuery(newestManifestQuery(appId, 'Sandbox'));
-  const { list, query: all } = useVersionPages(appId, 'Sandbox', '-version', showOld);
+  const { list, query: all } = useVersionPages(appId, 'Sandbox', '-version', { enabled: showOld });
   const shown = showOld ? all : latest;
 
   return (

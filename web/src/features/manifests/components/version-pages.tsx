@@ -18,7 +18,7 @@ export function useVersionPages(
   appId: string,
   environment: ManifestEnvironment | undefined,
   sort: ManifestSort,
-  enabled = true,
+  { enabled = true, staff = false }: { enabled?: boolean; staff?: boolean } = {},
 ) {
   const list = useListState();
   const query = useQuery({
@@ -29,6 +29,7 @@ export function useVersionPages(
       cursor: list.cursor,
       perPage: MANIFESTS_PER_PAGE,
       sort,
+      staff,
     }),
     enabled,
   });
