@@ -130,3 +130,31 @@ test('an upload shows its progress; a saved file shows its preview and can be re
   await userEvent.click(screen.getByRole('button', { name: 'Remove logo' }));
   expect(onRemove).toHaveBeenCalledOnce();
 });
+
+test('multiple: several files go to onFile one after another, and a refused one stops the rest', async () => {
+  const named = (name: string) => new File([new Uint8Array(10)], name, { type: 'image/png' });
+  const handed: string[] = [];
+  let finishFirst = () => {};
+  const onFile = vi.fn(
+    (file: File) =>
+      new Promise<boolean>((resolve) => {
+        handed.push(file.name);
+        if (file.name === 'one.png') finishFirst = () => resolve(true);
+        else resolve(file.name !== 'two.png');
+      }),
+  );
+  const { input } = renderField({ multiple: true, onFile });
+  expect(
+    screen.getByRole('button', {
+      name: 'App avatar: Drag files here or click to choose them. JPEG or PNG, one or more files, up to 2 MB each',
+    }),
+  ).toBeInTheDocument();
+  expect(input).toHaveAttribute('multiple');
+  await userEvent.upload(input, [named('one.png'), named('two.png'), named('three.png')]);
+  await waitFor(() => expect(handed).toEqual(['one.png']));
+  finishFirst();
+  // The second is refused (its promise resolves false): the third is never sent.
+  await waitFor(() => expect(handed).toEqual(['one.png', 'two.png']));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(handed).toEqual(['one.png', 'two.png']);
+});

@@ -24,23 +24,33 @@ export type DropzoneFieldProps = {
   disabled?: boolean;
   removeLabel: string;
   removing?: boolean;
-  onFile: (file: File) => void;
+  /**
+   * Several files at once (spec admin §9, the dropzone: "single or multiple"): each is handed to
+   * `onFile` in turn, the next once the last one's promise settles; a promise resolving `false`
+   * (that file refused) stops the rest, so its error stays at the field.
+   */
+  multiple?: boolean;
+  onFile: (file: File) => unknown;
   onRemove: () => void;
 };
 
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 
 /**
- * One file, dropped or chosen with a click (`@mantine/dropzone`): says what it accepts, shows the
- * upload's progress, previews the chosen or saved file and offers to remove it. 180 px high
- * (spec developer-apps §9).
+ * One file (or, `multiple`, several), dropped or chosen with a click (`@mantine/dropzone`): says what
+ * it accepts, shows the upload's progress, previews the chosen or saved file and offers to remove
+ * it. 180 px high (spec developer-apps §9).
  */
 export function DropzoneField(props: DropzoneFieldProps) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<string | null>(null);
   const [rejected, setRejected] = useState<string | null>(null);
   const uploading = props.progress !== null;
-  const limits = t('dropzone.limits', { types: props.acceptLabel, size: megabytes(props.maxBytes) });
+  const idle = t(props.multiple ? 'dropzone.idleMany' : 'dropzone.idle');
+  const limits = t(props.multiple ? 'dropzone.limitsEach' : 'dropzone.limits', {
+    types: props.acceptLabel,
+    size: megabytes(props.maxBytes),
+  });
 
   // The chosen file's preview lives while it uploads; then the saved file takes over.
   useEffect(() => {
@@ -50,11 +60,16 @@ export function DropzoneField(props: DropzoneFieldProps) {
     }
   }, [uploading, chosen]);
 
-  const handleDrop = ([file]: File[]) => {
+  const handleDrop = async (files: File[]) => {
+    const [file] = files;
     if (!file) return;
     setRejected(null);
-    setChosen(URL.createObjectURL(file));
-    props.onFile(file);
+    if (!props.multiple) {
+      setChosen(URL.createObjectURL(file));
+      void props.onFile(file);
+      return;
+    }
+    for (const each of files) if ((await props.onFile(each)) === false) return;
   };
   const handleReject = ([rejection]: FileRejection[]) => {
     const code = rejection?.errors[0]?.code;
@@ -90,8 +105,8 @@ export function DropzoneField(props: DropzoneFieldProps) {
             onReject={handleReject}
             accept={props.accept}
             maxSize={props.maxBytes}
-            maxFiles={1}
-            multiple={false}
+            maxFiles={props.multiple ? 0 : 1}
+            multiple={props.multiple ?? false}
             disabled={props.disabled || uploading}
             activateOnKeyboard
             // A button to assistive technology: Enter or Space opens the file chooser. Its name holds
@@ -99,7 +114,7 @@ export function DropzoneField(props: DropzoneFieldProps) {
             // it is display: none rather than merely invisible, so the button has no focusable content.
             role="button"
             aria-disabled={props.disabled || uploading}
-            aria-label={`${props.label}: ${t('dropzone.idle')}. ${limits}`}
+            aria-label={`${props.label}: ${idle}. ${limits}`}
             inputProps={{ style: { display: 'none' } }}
             style={{ flex: '1 1 240px', minWidth: 0 }}
             h={180}
@@ -109,7 +124,7 @@ export function DropzoneField(props: DropzoneFieldProps) {
           >
             <Stack h={148} justify="center" align="center" gap={4} style={{ pointerEvents: 'none' }}>
               <Dropzone.Accept>
-                <Text fw={600}>{t('dropzone.accept')}</Text>
+                <Text fw={600}>{t(props.multiple ? 'dropzone.acceptMany' : 'dropzone.accept')}</Text>
               </Dropzone.Accept>
               <Dropzone.Reject>
                 <Text fw={600} c="red">
@@ -118,7 +133,7 @@ export function DropzoneField(props: DropzoneFieldProps) {
               </Dropzone.Reject>
               <Dropzone.Idle>
                 <Text fw={600} ta="center">
-                  {t('dropzone.idle')}
+                  {idle}
                 </Text>
               </Dropzone.Idle>
               {/* A space between the two lines, so the button's text reads as words ("one JPEG") to

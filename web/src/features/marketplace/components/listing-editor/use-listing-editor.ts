@@ -211,13 +211,14 @@ export function useListingEditor({
     const onProgress = (fraction: number) => setProgress((current) => ({ ...current, [kind]: fraction }));
     onProgress(0);
     setServerErrors((current) => withoutErrors(current, mediaErrorPath(kind)));
-    await run(`upload-${kind}`, async () => {
+    const saved = await run(`upload-${kind}`, async () => {
       try {
         return await uploadListingMedia(mode, appId, kind, file, onProgress, write);
       } finally {
         setProgress(({ [kind]: _, ...rest }) => rest);
       }
     });
+    return saved !== null;
   };
 
   const remove = (kind: MediaKind, attachment: Attachment) =>

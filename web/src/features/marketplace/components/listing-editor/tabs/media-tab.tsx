@@ -14,7 +14,8 @@ import { FieldLabel, RequiredMark, useFieldError, useFieldKit } from '../field-k
 export type MediaActions = {
   /** 0–1 while a file of that kind uploads. */
   progress: Partial<Record<MediaKind, number>>;
-  upload: (kind: MediaKind, file: File) => void;
+  /** Resolves true once the file is saved, false when it was refused (the error is at the field). */
+  upload: (kind: MediaKind, file: File) => Promise<boolean>;
   /** Asks 'Delete File?' first. */
   remove: (kind: MediaKind, attachment: Attachment) => void;
 };
@@ -103,6 +104,7 @@ export function MediaTab({ submission, media }: { submission: Submission | null;
           error={picturesError ?? null}
           disabled={readOnly}
           removeLabel={t('marketplace.media.remove')}
+          multiple
           onFile={(file) => media.upload('picture', file)}
           onRemove={() => undefined}
         />
