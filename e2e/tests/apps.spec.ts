@@ -90,7 +90,13 @@ test('create an app, edit its settings and logo, get production credentials, res
   ).toBeVisible();
 
   await approveAsStaff(browser, appId);
+  // The card reads the production client through its own call (spec developer-apps §7).
+  const clientRead = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'GET' && /\/api\/v1\/oauth_applications\/[^/]+$/.test(response.url()),
+  );
   await page.reload();
+  expect((await clientRead).status()).toBe(200);
   await credentials.getByRole('button', { name: 'Show credentials' }).click();
   const secret = (await page.getByTestId('issued-secret').textContent()) ?? '';
   expect(secret.length).toBeGreaterThan(30);

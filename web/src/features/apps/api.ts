@@ -4,6 +4,7 @@ import type {
   DeveloperAppPermissions,
   DeveloperAppSummary,
   IssuedSecret,
+  OauthApplication,
   SandboxOauthApp,
   TermsAndConditions,
   UpdateDeveloperAppResponse,
@@ -23,6 +24,16 @@ export const appsListQuery = ({ page, cursor, filters }: ListState<'search'>) =>
         `/developer_apps?${listSearch({ page, cursor }, APPS_PER_PAGE, [['filters[search]', filters.search]])}`,
       ),
     placeholderData: keepPreviousData,
+  });
+
+/**
+ * `GET /oauth_applications/{id}`: the production client the credentials card shows (spec
+ * developer-apps §7). Under the apps' key, so an app mutation (a secret reset) refreshes it too.
+ */
+export const oauthApplicationQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...appsKeys.all, 'oauth_application', id],
+    queryFn: () => api<OauthApplication>(`/oauth_applications/${encodeURIComponent(id)}`),
   });
 
 /** The app; refreshes by itself while its sandbox is being built. */

@@ -1,4 +1,4 @@
-import type { DeveloperApp } from '@portal/contracts';
+import type { DeveloperApp, OauthApplication } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -8,6 +8,37 @@ import { fieldRefused, server, validationFailed } from '../../test/server.ts';
 import { app, liveSandbox, signedIn } from './testing.ts';
 
 const withSandbox: DeveloperApp = { ...app, sandbox: liveSandbox };
+
+/** An approved app whose production client is `o-p1`, as the app's own answer carries it. */
+const approved: DeveloperApp = {
+  ...withSandbox,
+  production_access: 'production_approved',
+  uid: 'prod-client',
+  credentials: {
+    oauth_application_id: 'o-p1',
+    client_id: 'prod-client',
+    confidential: true,
+    secret_masked: null,
+    redirect_uri: '',
+    grant_type: 'authorization_code',
+  },
+};
+
+/** `GET /oauth_applications/o-p1`'s answer. */
+const productionClient = (overrides: Partial<OauthApplication> = {}): OauthApplication => ({
+  id: 'o-p1',
+  developer_app_id: 'a1',
+  environment: 'production',
+  uid: 'prod-client',
+  secret_masked: null,
+  redirect_uri: '',
+  confidential: true,
+  grant_type: 'authorization_code',
+  allowed_cors_domain: '',
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  ...overrides,
+});
 
 const failure = (errors: string[], status = 422) =>
   HttpResponse.json({ message: errors[0] ?? 'Boom', errors, code: 'validation_failed' }, { status });
@@ -192,6 +223,11 @@ test('the two credential sets are named by environment; production says its stat
   ];
   for (const [data, state, appId, clientType, secret] of cases) {
     signedIn(data);
+    server.use(
+      http.get('/api/v1/oauth_applications/o-p1', () =>
+        HttpResponse.json(productionClient({ uid: 'prod-client', secret_masked: 'prod••••5678' })),
+      ),
+    );
     const view = renderRoute('/developer_apps/a1');
     const settings = await screen.findByRole('region', { name: 'App Settings' });
     const heading = within(settings).getByRole('heading', { name: 'Production credentials' });
@@ -252,4 +288,35 @@ test('settings: the logo is uploaded (multipart) and removed with PATCH, as spec
   expect(await screen.findByText('Removed Logo!')).toBeInTheDocument();
   expect(JSON.parse(patches[1]!.body)).toEqual({ developer_app: { remove_thumbnail: true } });
   await waitFor(() => expect(screen.queryByRole('img', { name: 'App avatar' })).toBeNull());
+});
+
+test('the credentials card shows the production client as GET /oauth_applications/{id} reads it; a failed read says so', async () => {
+  signedIn(approved);
+  // The client's own answer is newer than the app's copy: its secret has been shown since.
+  server.use(
+    http.get('/api/v1/oauth_applications/o-p1', () =>
+      HttpResponse.json(productionClient({ secret_masked: 'prod••••9999' })),
+    ),
+  );
+  const view = renderRoute('/developer_apps/a1');
+  const card = await screen.findByRole('region', { name: 'Authentication Credentials' });
+  await waitFor(() =>
+    expect(within(card).getByRole('textbox', { name: 'Client secret' })).toHaveValue('prod••••9999'),
+  );
+  expect(within(card).getByRole('button', { name: 'Reset client secret' })).toBeInTheDocument();
+  view.unmount();
+
+  signedIn(approved);
+  server.use(
+    http.get('/api/v1/oauth_applications/o-p1', () =>
+      HttpResponse.json({ message: 'Boom', code: 'internal' }, { status: 503 }),
+    ),
+  );
+  renderRoute('/developer_apps/a1');
+  const failed = await screen.findByRole('region', { name: 'Authentication Credentials' });
+  const banner = await within(failed).findByRole('alert', { name: 'An error occurred' });
+  expect(banner).toHaveTextContent('Boom');
+  expect(banner).toHaveTextContent('Please reload this page');
+  // The app's own copy stays on show.
+  expect(within(failed).getByRole('textbox', { name: 'Client ID' })).toHaveValue('prod-client');
 });

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { DeveloperApp, IssuedSecret } from '@portal/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
@@ -8,7 +9,7 @@ import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { type AppPageProps, SectionCard } from '../../../components/section-card.tsx';
 import { errorsJoined } from '../../../lib/api.ts';
 import { useConfig } from '../../../lib/config.ts';
-import { useRequestProduction, useResetSecret } from '../api.ts';
+import { oauthApplicationQuery, useRequestProduction, useResetSecret } from '../api.ts';
 import { CredentialsHeading } from './production-state.tsx';
 import { ResetSecretDialog } from './reset-secret-dialog.tsx';
 import { SecretReveal } from './secret-reveal.tsx';
@@ -17,10 +18,27 @@ import { SecretReveal } from './secret-reveal.tsx';
 export function CredentialsCard({ app, permissions }: AppPageProps) {
   const { t } = useTranslation();
   const config = useConfig();
-  const credentials = app.credentials;
+  const approved = app.production_access === 'production_approved' ? app.credentials : null;
+  // The client as its own call reads it (spec developer-apps §7); the app's copy until it answers.
+  const client = useQuery({
+    ...oauthApplicationQuery(approved?.oauth_application_id ?? ''),
+    enabled: !!approved,
+  });
+  const credentials = approved && {
+    oauth_application_id: approved.oauth_application_id,
+    client_id: client.data?.uid ?? approved.client_id,
+    confidential: client.data?.confidential ?? approved.confidential,
+    secret_masked: client.data ? client.data.secret_masked : approved.secret_masked,
+  };
   const reset = useResetSecret(app.id);
   const [issued, setIssued] = useState<IssuedSecret | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [failed, setError] = useState<string | null>(null);
+  const [retrieveDismissed, setRetrieveDismissed] = useState(false);
+  const error =
+    failed ??
+    (client.isError && !retrieveDismissed
+      ? errorsJoined(client.error, t('apps.credentials.retrieveError'))
+      : null);
   const [confirming, { open, close }] = useDisclosure(false);
 
   const issue = (withAck: boolean) => {
@@ -47,7 +65,14 @@ export function CredentialsCard({ app, permissions }: AppPageProps) {
       <Text size="sm" c="dimmed">
         {t('apps.credentials.confidentialityNotice')}
       </Text>
-      <ErrorBanner title={t('apps.errors.title')} message={error} onClose={() => setError(null)}>
+      <ErrorBanner
+        title={t('apps.errors.title')}
+        message={error}
+        onClose={() => {
+          setError(null);
+          setRetrieveDismissed(true);
+        }}
+      >
         <Text size="sm">
           {t('apps.credentials.reload')}{' '}
           <Anchor href={`mailto:${config.support_email}`}>{config.support_email}</Anchor>
@@ -64,7 +89,7 @@ export function CredentialsCard({ app, permissions }: AppPageProps) {
           {t('apps.credentials.apiKeyApproval')}
         </Alert>
       )}
-      {app.production_access === 'production_approved' && credentials && (
+      {credentials && (
         <Stack>
           <TextInput label={t('apps.credentials.clientId')} value={credentials.client_id} readOnly />
           <TextInput
