@@ -202,19 +202,7 @@ test('the two credential sets are named by environment; production says its stat
       'Issued once the request is approved',
     ],
     [
-      {
-        ...withSandbox,
-        production_access: 'production_approved',
-        uid: 'prod-client',
-        credentials: {
-          oauth_application_id: 'o-p1',
-          client_id: 'prod-client',
-          confidential: true,
-          secret_masked: 'prod••••5678',
-          redirect_uri: '',
-          grant_type: 'authorization_code',
-        },
-      },
+      { ...approved, credentials: { ...approved.credentials!, secret_masked: 'prod••••5678' } },
       'Approved',
       'prod-client',
       'Confidential',
