@@ -63,18 +63,10 @@ describe('session cache', () => {
     const a = createSessionCache({ redis: redisA, prefix });
     const b = createSessionCache({ redis: redisB, prefix });
     try {
-      // Wait until both instances have subscribed (a loaded machine can take a while).
-      const channel = `${prefix}:sessions:forget`;
-      const subscribed = async () => {
-        const reply = (await redisA.call('PUBSUB', 'NUMSUB', channel).catch(() => [channel, 0])) as [
-          string,
-          number,
-        ];
-        return Number(reply[1]) >= 2;
-      };
-      for (let deadline = Date.now() + 15_000; !(await subscribed()) && Date.now() < deadline; ) {
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      // Wait until both instances hear the channel: each cache's own signal, which follows its
+      // subscription's confirmation. (Redis counting both subscribers, PUBSUB NUMSUB, came earlier
+      // than that on a loaded machine: the cache was not yet listening, so it cached nothing.)
+      await Promise.all([a.listening, b.listening]);
       b.set('cookie', user('u1'), inAnHour(Date.now()));
       assert.equal(b.get('cookie')?.id, 'u1', 'subscribed, it caches');
       a.forgetUser('u1');
